@@ -1,0 +1,86 @@
+// Configuration is read from the environment once, at start, and passed into factories.
+// Every bad variable is reported together, so an operator fixes them in one go.
+import path from 'node:path';
+
+export type TrustProxy = false | true | number;
+
+export interface Config {
+  host: string;
+  port: number;
+  production: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  trustProxy: TrustProxy;
+  /** POST /v1/devices per client IP per minute; 0 lifts the limit. */
+  deviceRegistrationsPerMinute: number;
+  maxBodyBytes: number;
+  shutdownTimeoutMs: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, problems: string[], { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value < min || value > max) {
+    problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function url(env: Env, name: string, protocols: string[], problems: string[]) {
+  const raw = env[name];
+  if (!raw) return undefined;
+  try {
+    const parsed = new URL(raw);
+    if (protocols.includes(parsed.protocol)) return raw;
+  } catch {
+    // reported below
+  }
+  problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  return undefined;
+}
+
+function trustProxy(env: Env, problems: string[]): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? 'false').trim().toLowerCase();
+  if (raw === 'false' || raw === '0' || raw === '') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  problems.push(`TRUST_PROXY must be false, true, or the number of proxies in front of Clarion (got "${env.TRUST_PROXY}")`);
+  return false;
+}
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
+  const config: Config = {
+    host: env.HOST || '127.0.0.1',
+    port: integer(env, 'PORT', 3000, problems, { max: 65535 }),
+    production: env.NODE_ENV === 'production',
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems),
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, problems, { min: 1, max: 1000 }),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'], problems),
+    trustProxy: trustProxy(env, problems),
+    deviceRegistrationsPerMinute: integer(env, 'DEVICE_REGISTRATIONS_PER_MINUTE', 30, problems),
+    maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 256 * 1024, problems, { min: 1024 }),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, problems),
+    logLevel,
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,4 @@
+import { lexicographicSortSchema, printSchema } from 'graphql';
+import { schema } from './schema.ts';
+
+export const printSchemaSdl = () => `${printSchema(lexicographicSortSchema(schema))}\n`;

@@ -1,0 +1,7 @@
+// Imports every type module for its side effect on the builder, then builds the schema.
+import { builder } from './builder.ts';
+import './types/device.ts';
+import './types/organization.ts';
+import './types/subscription.ts';
+
+export const schema = builder.toSchema({ sortSchema: true });

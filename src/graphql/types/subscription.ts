@@ -1,0 +1,29 @@
+import { subscribe, unsubscribe, type DeviceSubscription } from '../../domain/subscriptions/service.ts';
+import { builder } from '../builder.ts';
+import { unwrap } from '../errors.ts';
+
+// Not named "Subscription": that name belongs to GraphQL's subscription root type.
+const DeviceSubscriptionType = builder.objectRef<DeviceSubscription>('DeviceSubscription').implement({
+  description: 'A device\'s subscription to an organization.',
+  fields: (t) => ({
+    orgSlug: t.exposeString('orgSlug'),
+    externalId: t.exposeString('externalId', { nullable: true, description: 'The organization\'s identifier for this user, used to target them.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    created: t.exposeBoolean('created', { description: 'False when the device was already subscribed and externalId was replaced.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  subscribeDevice: t.field({
+    type: DeviceSubscriptionType,
+    description: 'Subscribes a device to an organization (public or private). Subscribing again replaces externalId.',
+    args: { deviceUuid: t.arg.id({ required: true }), orgSlug: t.arg.string({ required: true }), externalId: t.arg.string() },
+    resolve: async (_root, { deviceUuid, orgSlug, externalId }, ctx) => unwrap(await subscribe(ctx.db, { deviceUuid: String(deviceUuid), orgSlug, externalId })),
+  }),
+  unsubscribeDevice: t.boolean({
+    description: 'Removes a device\'s subscription; NOT_FOUND when there is none.',
+    args: { deviceUuid: t.arg.id({ required: true }), orgSlug: t.arg.string({ required: true }) },
+    resolve: async (_root, { deviceUuid, orgSlug }, ctx) => unwrap(await unsubscribe(ctx.db, { deviceUuid: String(deviceUuid), orgSlug })),
+  }),
+}));

@@ -1,0 +1,38 @@
+// Request bodies: JSON only, bounded in size, read before anything else sees them.
+import { HttpError } from './errors.ts';
+
+export function isJson(request: Request) {
+  const type = request.headers.get('content-type') ?? '';
+  return /^application\/json\s*(;|$)/i.test(type);
+}
+
+/** The body as bytes, refusing (413) as soon as it passes `limit`, whatever Content-Length claims. */
+export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  const tooLarge = () => new HttpError({ code: 'PAYLOAD_TOO_LARGE', message: `request body must be at most ${limit} bytes` });
+  const declared = Number(request.headers.get('content-length'));
+  if (declared > limit) throw tooLarge();
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+export async function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
+  if (!isJson(request)) throw new HttpError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' });
+  const bytes = await readLimited(request, limit);
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    throw new HttpError({ code: 'INVALID_JSON', message: 'request body is not valid JSON' });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new HttpError({ code: 'INVALID_JSON', message: 'request body must be a JSON object' });
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,39 @@
+// HTTP side of the error vocabulary: the status each code maps to, and the JSON error body.
+import { Response } from '@whatwg-node/fetch';
+import type { DomainError, ErrorCode } from '../domain/errors.ts';
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};
+
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && code in STATUS_BY_CODE;
+
+/** An error that knows its status; thrown by transport code, turned into a response at the edge. */
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(
+    readonly error: DomainError,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(error.message);
+    this.status = STATUS_BY_CODE[error.code];
+  }
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+}
+
+export const errorResponse = (error: DomainError, headers: Record<string, string> = {}) =>
+  json(STATUS_BY_CODE[error.code], { error }, headers);

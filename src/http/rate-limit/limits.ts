@@ -1,0 +1,87 @@
+// The request limits, enforced by @envelop/rate-limiter on GraphQL fields, so /graphql and the /v1
+// routes that run those fields share one budget. This module adds what HTTP clients need on top:
+// a stable RATE_LIMITED code, Retry-After in seconds, and RateLimit-* headers.
+import { useRateLimiter } from '@envelop/rate-limiter';
+import type { Plugin } from '@envelop/core';
+import { GraphQLError } from 'graphql';
+import type { Context } from '../../graphql/context.ts';
+import { useCoercedVariables } from '../plugins/coerce-variables.ts';
+import type { HitStore } from './hit-store.ts';
+
+export interface FieldLimit {
+  type: 'Query' | 'Mutation';
+  field: string;
+  /** Requests per window; the window is the store's. */
+  max: number;
+  /** Who is counted: the client IP for unauthenticated fields. */
+  per: 'ip';
+}
+
+export interface RateLimits {
+  plugins: Plugin[];
+  /** RateLimit-* headers for a field, from this process's view of the caller's window. */
+  headers(field: string, context: Context): Record<string, string>;
+}
+
+const identify = (context: Context) => context.clientIp;
+
+export function createRateLimits(store: HitStore, windowMs: number, limits: FieldLimit[]): RateLimits {
+  const byField = new Map(limits.map((limit) => [limit.field, limit]));
+
+  function headers(field: string, context: Context, limited = false): Record<string, string> {
+    const limit = byField.get(field);
+    if (!limit) return {};
+    const now = Date.now();
+    const hits = store.recent({ contextIdentity: identify(context), fieldIdentity: field }, now);
+    const used = Math.min(hits.length, limit.max);
+    // The oldest hit that keeps the caller at its limit decides when a request is allowed again.
+    const freedAt = hits.length >= limit.max ? hits[hits.length - limit.max]! + windowMs : (hits[0] ?? now) + windowMs;
+    const seconds = Math.max(1, Math.ceil((freedAt - now) / 1000));
+    return {
+      'RateLimit-Limit': String(limit.max),
+      'RateLimit-Remaining': String(limited ? 0 : limit.max - used),
+      'RateLimit-Reset': String(seconds),
+      'RateLimit-Policy': `${limit.max};w=${Math.round(windowMs / 1000)}`,
+      ...(limited && { 'Retry-After': String(seconds) }),
+    };
+  }
+
+  // Registered before the limiter, so its onExecuteDone sees the limiter's early result.
+  const useRateLimitedCode: Plugin = {
+    onExecute({ args }) {
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (!('errors' in result) || !result.errors?.some(isLimiterError)) return;
+          const context = args.contextValue as Context;
+          setResult({
+            ...result,
+            errors: result.errors.map((error) => {
+              if (!isLimiterError(error)) return error;
+              const field = error.nodes?.[0]?.kind === 'Field' ? error.nodes[0].name.value : '';
+              const limit = byField.get(field);
+              const message = limit ? `Too many requests: ${field} allows ${limit.max} per ${Math.round(windowMs / 1000)} seconds per client IP` : error.message;
+              return new GraphQLError(message, {
+                nodes: error.nodes,
+                path: error.path,
+                extensions: { code: 'RATE_LIMITED', http: { status: 429, headers: headers(field, context, true) } },
+              });
+            }),
+          });
+        },
+      };
+    },
+  };
+
+  const limiter = useRateLimiter({
+    identifyFn: (context) => identify(context as Context),
+    store,
+    configByField: limits.map(({ type, field, max }) => ({ type, field, max, window: `${windowMs}ms` })),
+  }) as Plugin;
+
+  return { plugins: limits.length ? [useRateLimitedCode, useCoercedVariables(), limiter] : [], headers };
+}
+
+function isLimiterError(error: GraphQLError) {
+  const http = error.extensions?.http as { statusCode?: number } | undefined;
+  return http?.statusCode === 429;
+}

@@ -1,0 +1,46 @@
+// The GraphQL operations behind the /v1 routes. The REST façade runs these through the same schema
+// and resolvers as /graphql; codegen turns them into typed documents (src/generated/graphql).
+import { graphql } from '../../generated/graphql/gql.ts';
+
+export const RegisterDevice = graphql(`
+  mutation RegisterDevice($apnsToken: String!, $platform: String!) {
+    registerDevice(apnsToken: $apnsToken, platform: $platform) { deviceUuid created }
+  }
+`);
+
+export const SubscribeDevice = graphql(`
+  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String) {
+    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId) { orgSlug externalId createdAt updatedAt created }
+  }
+`);
+
+export const UnsubscribeDevice = graphql(`
+  mutation UnsubscribeDevice($deviceUuid: ID!, $orgSlug: String!) {
+    unsubscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug)
+  }
+`);
+
+export const SearchOrganizations = graphql(`
+  query SearchOrganizations($search: String, $limit: Int, $cursor: String) {
+    organizations(search: $search, limit: $limit, cursor: $cursor) {
+      organizations { ...PublicOrganization }
+      nextCursor
+    }
+  }
+`);
+
+export const PublicOrganization = graphql(`
+  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }
+`);
+
+export const OrganizationBySlug = graphql(`
+  query OrganizationBySlug($slug: String!) {
+    organization(slug: $slug) { ...PublicOrganization }
+  }
+`);
+
+export const OrganizationByInviteCode = graphql(`
+  query OrganizationByInviteCode($inviteCode: String!) {
+    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }
+  }
+`);

@@ -1,0 +1,117 @@
+// The REST façade's machinery: match a route, turn the request into GraphQL variables, run the route's
+// operation through the same envelop pipeline as /graphql (limits, masking), and turn the result into
+// a status and a JSON body. The rules themselves live in the resolvers and the domain.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { GraphQLError, Kind, validate, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
+import type { DomainError } from '../../domain/errors.ts';
+import { readJsonObject } from '../body.ts';
+import { errorResponse, HttpError, isErrorCode, json } from '../errors.ts';
+import type { RateLimits } from '../rate-limit/limits.ts';
+import type { ClarionYoga } from '../yoga.ts';
+
+export interface RouteInput {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: Record<string, unknown>;
+}
+
+export interface RestRoute<Data = any, Variables = any> {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** A path with `:name` segments. */
+  path: string;
+  operation: TypedDocumentNode<Data, Variables>;
+  /** Whether the route takes a JSON body. */
+  body?: boolean;
+  variables(input: RouteInput): Variables;
+  respond(data: Data): { status: number; body?: unknown };
+}
+
+/** Declares a route with its types tied to its operation. */
+export const route = <Data, Variables>(definition: RestRoute<Data, Variables>) => definition;
+
+interface CompiledRoute extends RestRoute {
+  pattern: RegExp;
+  names: string[];
+  rootFields: string[];
+}
+
+function compile(routeDef: RestRoute, yoga: ClarionYoga): CompiledRoute {
+  const problems = validate(yoga.getEnveloped().schema, routeDef.operation);
+  if (problems.length) throw new Error(`REST route ${routeDef.method} ${routeDef.path}: ${problems.map((p) => p.message).join('; ')}`);
+  const names: string[] = [];
+  const source = routeDef.path.replace(/:(\w+)/g, (_, name: string) => (names.push(name), '([^/]+)'));
+  const operation = routeDef.operation.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const rootFields = operation?.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : [])) ?? [];
+  return { ...routeDef, pattern: new RegExp(`^${source}/?$`), names, rootFields };
+}
+
+const TYPE_NAMES: Record<string, string> = { String: 'a string', ID: 'a string', Int: 'an integer', Boolean: 'true or false', Float: 'a number' };
+
+/** GraphQL's variable coercion errors, said in terms of the REST field. */
+function variableError(error: GraphQLError): DomainError | undefined {
+  const match = /^Variable "\$(\w+)"/.exec(error.message);
+  if (!match) return undefined;
+  const field = match[1]!;
+  if (/was not provided|must not be null/.test(error.message)) return { code: 'VALIDATION_FAILED', message: `${field} is required`, field };
+  const type = /(\w+) cannot represent/.exec(error.message)?.[1] ?? /type "(\w+)!?"/.exec(error.message)?.[1];
+  return { code: 'VALIDATION_FAILED', message: `${field} must be ${(type && TYPE_NAMES[type]) ?? 'of the right type'}`, field };
+}
+
+function errorFromResult(error: GraphQLError): { error: DomainError; headers: Record<string, string> } {
+  const { code, field, http } = error.extensions as { code?: unknown; field?: string; http?: { headers?: Record<string, string> } };
+  if (isErrorCode(code)) {
+    const body: DomainError = field ? { code, message: error.message, field } : { code, message: error.message };
+    return { error: body, headers: http?.headers ?? {} };
+  }
+  return { error: variableError(error) ?? { code: 'INTERNAL', message: 'Unexpected error.' }, headers: {} };
+}
+
+export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { yoga: ClarionYoga; routes: RestRoute[]; rateLimits: RateLimits; maxBodyBytes: number }) {
+  const compiled = routes.map((r) => compile(r, yoga));
+
+  function match(method: string, pathname: string) {
+    const allowed = new Set<string>();
+    for (const candidate of compiled) {
+      const found = candidate.pattern.exec(pathname);
+      if (!found) continue;
+      if (candidate.method !== method) {
+        allowed.add(candidate.method);
+        continue;
+      }
+      const params = Object.fromEntries(candidate.names.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]));
+      return { route: candidate, params };
+    }
+    if (allowed.size) {
+      throw new HttpError({ code: 'METHOD_NOT_ALLOWED', message: `${method} is not allowed on ${pathname}` }, { Allow: [...allowed].join(', ') });
+    }
+    throw new HttpError({ code: 'NOT_FOUND', message: `no route for ${method} ${pathname}` });
+  }
+
+  async function run(request: Request, url: URL, clientIp: string) {
+    const { route: matched, params } = match(request.method, url.pathname);
+    const body = matched.body ? await readJsonObject(request, maxBodyBytes) : {};
+    const variableValues = matched.variables({ params, query: url.searchParams, body });
+    const { execute, contextFactory, schema } = yoga.getEnveloped({ clientIp });
+    const contextValue = await contextFactory();
+    const result = (await execute({ schema, document: matched.operation, variableValues, contextValue })) as ExecutionResult;
+    const limitHeaders = Object.assign({}, ...matched.rootFields.map((field) => rateLimits.headers(field, contextValue)));
+    if (result.errors?.length) {
+      const { error, headers } = errorFromResult(result.errors[0]!);
+      return errorResponse(error, { ...limitHeaders, ...headers });
+    }
+    const { status, body: responseBody } = matched.respond(result.data);
+    return responseBody === undefined ? new Response(null, { status, headers: limitHeaders }) : json(status, responseBody, limitHeaders);
+  }
+
+  return {
+    handle: async (request: Request, url: URL, clientIp: string) => {
+      try {
+        return await run(request, url, clientIp);
+      } catch (error) {
+        if (error instanceof HttpError) return errorResponse(error.error, error.headers);
+        if (error instanceof URIError) return errorResponse({ code: 'NOT_FOUND', message: `no route for ${request.method} ${url.pathname}` });
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// The /v1 routes as a table: method, path, the GraphQL operation it runs, how the request becomes
+// variables, and how the result becomes a status and body. See README.md for each route's contract.
+import { HttpError } from '../errors.ts';
+import * as op from './operations.ts';
+import { route } from './router.ts';
+
+function integerParam(query: URLSearchParams, name: string) {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return undefined;
+  if (!/^-?\d+$/.test(raw)) throw new HttpError({ code: 'VALIDATION_FAILED', message: `${name} must be an integer`, field: name });
+  return Number(raw);
+}
+
+export const routes = [
+  route({
+    method: 'POST',
+    path: '/v1/devices',
+    operation: op.RegisterDevice,
+    body: true,
+    variables: ({ body }) => ({ apnsToken: body.apnsToken as string, platform: body.platform as string }),
+    respond: ({ registerDevice }) => ({ status: registerDevice.created ? 201 : 200, body: { deviceUuid: registerDevice.deviceUuid } }),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/devices/:deviceUuid/subscriptions',
+    operation: op.SubscribeDevice,
+    body: true,
+    variables: ({ params, body }) => ({ deviceUuid: params.deviceUuid!, orgSlug: body.orgSlug as string, externalId: body.externalId as string | undefined }),
+    respond: ({ subscribeDevice: { created, ...subscription } }) => ({ status: created ? 201 : 200, body: subscription }),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v1/devices/:deviceUuid/subscriptions/:orgSlug',
+    operation: op.UnsubscribeDevice,
+    variables: ({ params }) => ({ deviceUuid: params.deviceUuid!, orgSlug: params.orgSlug! }),
+    respond: () => ({ status: 204 }),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/orgs',
+    operation: op.SearchOrganizations,
+    variables: ({ query }) => ({ search: query.get('search'), limit: integerParam(query, 'limit'), cursor: query.get('cursor') }),
+    respond: ({ organizations }) => ({ status: 200, body: organizations }),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/orgs/invite/:inviteCode',
+    operation: op.OrganizationByInviteCode,
+    variables: ({ params }) => ({ inviteCode: params.inviteCode! }),
+    respond: ({ organizationByInviteCode }) => ({ status: 200, body: organizationByInviteCode }),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/orgs/:orgSlug',
+    operation: op.OrganizationBySlug,
+    variables: ({ params }) => ({ slug: params.orgSlug! }),
+    respond: ({ organization }) => ({ status: 200, body: organization }),
+  }),
+];

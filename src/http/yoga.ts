@@ -1,0 +1,49 @@
+// The GraphQL server: the Pothos schema, the rate limits, and masking of unexpected errors.
+// /graphql serves it over HTTP; the REST façade runs its operations through getEnveloped.
+import { GraphQLError } from 'graphql';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import type { Db } from '../db/database.ts';
+import type { Context } from '../graphql/context.ts';
+import { schema } from '../graphql/schema.ts';
+import type { Logger } from '../logger.ts';
+import type { RateLimits } from './rate-limit/limits.ts';
+
+/** Per-request values the transports put into the server context. */
+export interface RequestContext {
+  clientIp: string;
+}
+
+export type ClarionYoga = YogaServerInstance<RequestContext, Context>;
+
+export function createGraphQLServer({ db, rateLimits, logger, production }: { db: Db; rateLimits: RateLimits; logger: Logger; production: boolean }): ClarionYoga {
+  return createYoga<RequestContext, Context>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    graphiql: !production && { title: 'Clarion GraphQL' },
+    landingPage: false,
+    batching: false,
+    context: ({ clientIp }) => ({ db, clientIp }),
+    plugins: rateLimits.plugins,
+    logging: {
+      debug: (...args) => logger.debug(String(args[0])),
+      info: (...args) => logger.info(String(args[0])),
+      warn: (...args) => logger.warn(String(args[0])),
+      error: (...args) => logger.error(String(args[0])),
+    },
+    maskedErrors: {
+      maskError: (error, message) => {
+        if (isExpected(error)) return error as Error;
+        const cause = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+        logger.error('unexpected error', { error: cause instanceof Error ? (cause.stack ?? cause.message) : String(cause) });
+        const at = error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {};
+        return new GraphQLError(message, { ...at, extensions: { code: 'INTERNAL' } });
+      },
+    },
+  });
+}
+
+/** GraphQL errors raised on purpose (ours, validation, the limiter) pass; anything else is a bug and is masked. */
+function isExpected(error: unknown): boolean {
+  if (!(error instanceof GraphQLError)) return false;
+  return error.originalError == null || isExpected(error.originalError);
+}

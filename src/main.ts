@@ -1,0 +1,55 @@
+// `npm start`: read the configuration, open the database, serve, and drain on SIGTERM.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { createApp } from './http/app.ts';
+import { createLogger, redactUrl } from './logger.ts';
+
+export async function start(config: Config) {
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, logger });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
+  if (redis) {
+    redis.on('error', (error) => logger.warn('redis error', { error: error.message }));
+    await redis.connect();
+  }
+  const app = createApp({ config, database, logger, redis });
+  const server = createServer(app.handler);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, resolve));
+  const { address, port } = server.address() as AddressInfo;
+  logger.info('clarion listening', {
+    url: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
+    database: database.kind === 'postgres' ? database.location : `PGlite in ${database.location}`,
+    redis: config.redisUrl ? redactUrl(config.redisUrl) : 'none (rate limits kept in this process)',
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      logger.info('draining in-flight requests');
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref());
+      await Promise.race([drained, timeout]);
+      server.closeAllConnections();
+      await app.close();
+      await redis?.quit();
+      await database.close();
+      logger.info('stopped');
+    })());
+  return { server, port, stop };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    const config = loadConfig();
+    const { stop } = await start(config);
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop().then(() => process.exit(0)));
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+}
