@@ -12,6 +12,12 @@ import { slugIssue, validateOrganization, type OrganizationInput } from './rules
 export type OrganizationInclude = Prisma.OrganizationInclude;
 const NOT_FOUND = 'organization not found';
 
+/** Include this to read subscriberCount; the count is spread over a few rows (see schema.prisma). */
+export const SUBSCRIBER_COUNT_INCLUDE = { subscriberCounts: { select: { count: true } } } satisfies OrganizationInclude;
+
+export const subscriberCount = (organization: { subscriberCounts: { count: number }[] }) =>
+  organization.subscriberCounts.reduce((sum, shard) => sum + shard.count, 0);
+
 export const SEARCH_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 function isUniqueViolation(error: unknown, field: string) {
@@ -29,8 +35,9 @@ export async function createOrganization(db: Db, input: OrganizationInput): Prom
   }
 }
 
-export async function listOrganizations(db: Db, include?: OrganizationInclude) {
-  return db.organization.findMany({ include, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+/** Every organization, public or private, with its subscriber counts: the operator's list. */
+export async function listOrganizations(db: Db) {
+  return db.organization.findMany({ include: SUBSCRIBER_COUNT_INCLUDE, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
 }
 
 export async function findOrganizationBySlug(db: Db, slug: string, include?: OrganizationInclude) {
@@ -82,9 +89,3 @@ export async function searchPublicOrganizations(db: Db, { search, limit, cursor 
   const last = organizations.at(-1);
   return ok({ organizations, nextCursor: rows.length > take && last ? encodeCursor(last) : null });
 }
-
-/** Include this to read subscriberCount; the count is spread over a few rows (see schema.prisma). */
-export const SUBSCRIBER_COUNT_INCLUDE = { subscriberCounts: { select: { count: true } } } satisfies OrganizationInclude;
-
-export const subscriberCount = (organization: { subscriberCounts: { count: number }[] }) =>
-  organization.subscriberCounts.reduce((sum, shard) => sum + shard.count, 0);

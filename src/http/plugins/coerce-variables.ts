@@ -2,8 +2,7 @@
 // and throws on a missing required one. Checking them first turns that into the ordinary GraphQL
 // variable error (a 400 on REST) for every transport.
 import type { Plugin } from '@envelop/core';
-import { getOperationAST, type GraphQLSchema } from 'graphql';
-import { getVariableValues } from 'graphql/execution/values.js';
+import { getOperationAST, getVariableValues, type GraphQLSchema } from 'graphql';
 
 export const useCoercedVariables = (): Plugin => ({
   onExecute({ args, setResultAndStopExecution }) {

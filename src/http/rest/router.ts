@@ -52,7 +52,7 @@ function variableError(error: GraphQLError): DomainError | undefined {
   const match = /^Variable "\$(\w+)"/.exec(error.message);
   if (!match) return undefined;
   const field = match[1]!;
-  if (/was not provided|must not be null/.test(error.message)) return { code: 'VALIDATION_FAILED', message: `${field} is required`, field };
+  if (/was not provided|must not be null|not to be null/.test(error.message)) return { code: 'VALIDATION_FAILED', message: `${field} is required`, field };
   const type = /(\w+) cannot represent/.exec(error.message)?.[1] ?? /type "(\w+)!?"/.exec(error.message)?.[1];
   return { code: 'VALIDATION_FAILED', message: `${field} must be ${(type && TYPE_NAMES[type]) ?? 'of the right type'}`, field };
 }

@@ -1,0 +1,31 @@
+// Seed builders: each makes one thing with sensible defaults and returns it.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../src/db/database.ts';
+import { createOrganization } from '../../src/domain/organizations/service.ts';
+import type { OrganizationInput } from '../../src/domain/organizations/rules.ts';
+import type { TestServer } from './server.ts';
+
+let sequence = 0;
+
+export const apnsToken = (bytes = 32) => randomBytes(bytes).toString('hex');
+
+export async function seedOrganization(db: Db, input: Partial<OrganizationInput> = {}) {
+  sequence += 1;
+  const slug = input.slug ?? `org-${sequence}-${randomBytes(3).toString('hex')}`;
+  const result = await createOrganization(db, { name: `Organization ${sequence}`, slug, ...input });
+  if (!result.ok) throw new Error(`seedOrganization: ${result.error.message}`);
+  return result.value;
+}
+
+export async function seedDevice(server: TestServer, token = apnsToken()) {
+  const response = await server.post<{ deviceUuid: string }>('/v1/devices', { apnsToken: token, platform: 'ios' });
+  if (response.status !== 201) throw new Error(`seedDevice: ${response.status} ${response.text}`);
+  return { deviceUuid: response.body.deviceUuid, apnsToken: token };
+}
+
+export async function seedSubscription(server: TestServer, orgSlug: string, externalId?: string) {
+  const device = await seedDevice(server);
+  const response = await server.post(`/v1/devices/${device.deviceUuid}/subscriptions`, { orgSlug, externalId });
+  if (response.status !== 201) throw new Error(`seedSubscription: ${response.status} ${response.text}`);
+  return device;
+}

@@ -1,0 +1,59 @@
+// A real Clarion HTTP server on an ephemeral port, over the given backend.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type AppConfig } from '../../src/http/app.ts';
+import { testLogger, type Backend } from './backends.ts';
+
+export const defaultTestConfig: AppConfig = {
+  production: false,
+  trustProxy: false,
+  deviceRegistrationsPerMinute: 0,
+  maxBodyBytes: 16 * 1024,
+};
+
+export interface TestResponse<Body = any> {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: Body;
+}
+
+export async function startServer(storage: Awaited<ReturnType<Backend['open']>>, config: Partial<AppConfig> = {}) {
+  const app = createApp({ config: { ...defaultTestConfig, redisPrefix: storage.redisPrefix, ...config }, database: storage.database, logger: testLogger, redis: storage.redis });
+  const server = createServer(app.handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function request<Body = any>(method: string, path: string, { json, body, headers = {} }: { json?: unknown; body?: string; headers?: Record<string, string> } = {}): Promise<TestResponse<Body>> {
+    const init: RequestInit = { method, headers: { ...(json !== undefined && { 'content-type': 'application/json' }), ...headers } };
+    if (json !== undefined) init.body = JSON.stringify(json);
+    if (body !== undefined) init.body = body;
+    const response = await fetch(url + path, init);
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, body: parsed as Body };
+  }
+
+  return {
+    url,
+    db: storage.database.prisma,
+    request,
+    get: <Body = any>(path: string, headers?: Record<string, string>) => request<Body>('GET', path, { headers }),
+    post: <Body = any>(path: string, json: unknown, headers?: Record<string, string>) => request<Body>('POST', path, { json, headers }),
+    delete: <Body = any>(path: string) => request<Body>('DELETE', path),
+    graphql: async <Data = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>) =>
+      request<{ data?: Data; errors?: { message: string; extensions?: Record<string, unknown> }[] }>('POST', '/graphql', { json: { query, variables }, headers }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startServer>>;

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    // Node loads graphql's CommonJS build for the libraries; Vite would pick its .mjs build for our
+    // code, and two copies of graphql refuse each other's schemas. One copy: the one Node uses.
+    alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
+  },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Each file opens its own PGlite (a few seconds) and, in CI, its own PostgreSQL database.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
