@@ -36,7 +36,11 @@ function awaitingScripts(pglite: PGlite) {
   };
 }
 
-async function loadEngine() {
+let engineBindings: Promise<any> | undefined;
+// The glue module caches views of the wasm memory, so it is instantiated once per process.
+const loadEngine = () => (engineBindings ??= instantiateEngine());
+
+async function instantiateEngine() {
   // Node 20 cannot import the package's .wasm entry without a flag, so it is instantiated by hand.
   const bindingsPath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
   const dir = path.dirname(bindingsPath);

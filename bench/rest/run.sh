@@ -1,0 +1,333 @@
+#!/usr/bin/env bash
+# REST benchmark: "register a device, then subscribe it" against a bare node:http server, Clarion on
+# PostgreSQL and Clarion on PGlite, one after the other in the same run; prints req/s, p99 and the
+# ratio to the bare server, and writes the same table to bench/results/rest-<date>.txt.
+# See bench/README.md. Not a test: it only prints figures (exit 1 if a target failed or had errors).
+#
+#   bash bench/rest/run.sh
+#   BENCH_DURATION=30s BENCH_CONNECTIONS=64 BENCH_TARGETS="bare pglite" bash bench/rest/run.sh
+set -uo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+cd "$ROOT" || exit 1
+
+DURATION=${BENCH_DURATION:-10s}
+WARMUP=${BENCH_WARMUP:-3s}
+CONNECTIONS=${BENCH_CONNECTIONS:-32}
+THREADS=${BENCH_THREADS:-1}
+TIMEOUT=${BENCH_TIMEOUT:-5s}
+TARGETS=${BENCH_TARGETS:-bare postgres pglite}
+PG_HOST=${BENCH_PG_HOST:-127.0.0.1}
+PG_PORT=${BENCH_PG_PORT:-5432}
+PG_USER=${BENCH_PG_USER:-postgres}
+START_TIMEOUT=${BENCH_START_TIMEOUT:-90}
+LUA="$HERE/register-subscribe.lua"
+RESULTS_DIR="$ROOT/bench/results"
+
+case "$PG_HOST" in 127.0.0.1 | localhost | ::1) ;; *) echo "BENCH_PG_HOST must be a loopback address (got $PG_HOST)" >&2; exit 2 ;; esac
+
+seconds_of() { # "10s" / "1m" / "10" -> whole seconds
+  local v=$1
+  case "$v" in *m) echo $(( ${v%m} * 60 )) ;; *s) echo "${v%s}" ;; *) echo "$v" ;; esac
+}
+DURATION_S=$(seconds_of "$DURATION")
+WARMUP_S=$(seconds_of "$WARMUP")
+
+# --- tools -------------------------------------------------------------------------------------------
+if ! command -v wrk >/dev/null 2>&1; then
+  echo "wrk not found; installing it with apt-get" >&2
+  if ! apt-get install -y wrk >/dev/null 2>&1; then
+    apt-get update >/dev/null 2>&1 && apt-get install -y wrk >/dev/null 2>&1
+  fi
+  command -v wrk >/dev/null 2>&1 || { echo "could not install wrk" >&2; exit 2; }
+fi
+for tool in curl node psql; do
+  command -v "$tool" >/dev/null 2>&1 || echo "warning: $tool not found" >&2
+done
+
+# --- bookkeeping and cleanup -------------------------------------------------------------------------
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/clarion-bench.XXXXXX")
+SERVER_PIDS=()
+DATABASES=()
+FAILED=0
+
+stop_server() { # pid: SIGTERM, then SIGKILL if it has not stopped within 15 s
+  local pid=$1 i
+  kill -0 "$pid" 2>/dev/null || return 0
+  kill -TERM "$pid" 2>/dev/null
+  for ((i = 0; i < 150; i++)); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    echo "  server $pid ignored SIGTERM for 15 s; killing it" >&2
+    kill -KILL "$pid" 2>/dev/null
+  fi
+  wait "$pid" 2>/dev/null
+  return 0
+}
+
+psql_admin() { psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d postgres -v ON_ERROR_STOP=1 -Atq "$@"; }
+
+drop_database() {
+  psql_admin -c "DROP DATABASE IF EXISTS \"$1\" WITH (FORCE)" >/dev/null 2>&1 \
+    || psql_admin -c "DROP DATABASE IF EXISTS \"$1\"" >/dev/null 2>&1 \
+    || echo "warning: could not drop database $1" >&2
+}
+
+cleanup() {
+  local pid db
+  for pid in "${SERVER_PIDS[@]}"; do stop_server "$pid"; done
+  SERVER_PIDS=()
+  for db in "${DATABASES[@]}"; do drop_database "$db"; done
+  DATABASES=()
+  if [[ -n "${BENCH_KEEP_LOGS:-}" ]]; then echo "logs kept in $WORK" >&2; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+trap 'echo "interrupted" >&2; exit 130' INT TERM
+
+forget_pid() { # remove a stopped server from SERVER_PIDS
+  local keep=() p
+  for p in "${SERVER_PIDS[@]}"; do [[ "$p" != "$1" ]] && keep+=("$p"); done
+  SERVER_PIDS=("${keep[@]}")
+}
+
+random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
+
+free_port() {
+  node -e "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+}
+
+wait_healthy() { # url pid log
+  local url=$1 pid=$2 log=$3 deadline=$((SECONDS + START_TIMEOUT))
+  while ((SECONDS < deadline)); do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "  server exited before answering $url; last lines of its log:" >&2
+      tail -n 20 "$log" | sed 's/^/    /' >&2
+      return 1
+    fi
+    curl -fsS -o /dev/null --max-time 2 "$url" 2>/dev/null && return 0
+    sleep 0.2
+  done
+  echo "  $url did not answer 200 within ${START_TIMEOUT}s; last lines of the log:" >&2
+  tail -n 20 "$log" | sed 's/^/    /' >&2
+  return 1
+}
+
+# --- CPU accounting: utime+stime of every process, from /proc, before and after the measured run ----
+cpu_snapshot() { # -> "pid ppid ticks comm" lines
+  # shellcheck disable=SC2046
+  cat /proc/[0-9]*/stat 2>/dev/null | awk '{
+    line = $0; p = index(line, "("); q = 0
+    for (i = length(line); i > 0; i--) if (substr(line, i, 1) == ")") { q = i; break }
+    if (!p || !q) next
+    n = split(substr(line, q + 2), f, " ")
+    print substr(line, 1, p - 2), f[2], f[12] + f[13], substr(line, p + 1, q - p - 1)
+  }'
+}
+machine_snapshot() { awk '/^cpu /{ idle = $5 + $6; total = 0; for (i = 2; i <= NF; i++) total += $i; print total, idle }' /proc/stat; }
+
+# before after machine_before machine_after server_pid seconds server_label -> one line of CPU figures
+cpu_report() {
+  awk -v server="$5" -v secs="$6" -v hz="$(getconf CLK_TCK)" -v label="$7" -v mb="$3" -v ma="$4" '
+    FNR == NR { before[$1] = $3; next }
+    { ticks[$1] = $3; parent[$1] = $2; comm[$1] = $4 }
+    END {
+      for (pid in ticks) {
+        d = ticks[pid] - (pid in before ? before[pid] : 0)
+        if (d <= 0) continue
+        kind = "other"
+        for (a = pid; a != "" && a != 0 && a != 1; a = parent[a]) if (a == server) { kind = "server"; break }
+        if (kind == "other" && comm[pid] == "postgres") kind = "postgres"
+        if (kind == "other" && comm[pid] == "wrk") kind = "wrk"
+        sum[kind] += d
+      }
+      split(mb, b, " "); split(ma, e, " ")
+      busy = (e[1] - b[1]) - (e[2] - b[2]); all = e[1] - b[1]
+      scale = 100 / (hz * secs)
+      printf "%s %.0f%% | postgres %.0f%% | wrk %.0f%% | everything else %.0f%% | machine busy %.0f%% of %d cores\n",
+        label, sum["server"] * scale, sum["postgres"] * scale, sum["wrk"] * scale, sum["other"] * scale,
+        (all > 0 ? 100 * busy / all : 0), NCORES
+    }' NCORES="$(nproc)" "$1" "$2"
+}
+
+# --- one target ----------------------------------------------------------------------------------------
+declare -A RPS P50 P99 PAIRS STATUS CPU
+
+wrk_run() { # duration latency(0/1) url out
+  local extra=()
+  [[ "$2" == 1 ]] && extra=(--latency)
+  timeout --signal=INT "$(( $(seconds_of "$1") + 30 ))" \
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$1" --timeout "$TIMEOUT" "${extra[@]}" -s "$LUA" "$3" -- "$(random_hex 8)" >"$4" 2>&1
+}
+
+bench_field() { sed -n 's/^BENCH .*\b'"$2"'=\([0-9.]*\).*/\1/p' "$1" | head -n1; }
+
+measure() { # name url server_pid label
+  local name=$1 url=$2 pid=$3 label=$4 warm="$WORK/$1.warmup.txt" out="$WORK/$1.txt"
+  echo "  warm-up ${WARMUP} ..." >&2
+  wrk_run "$WARMUP" 0 "$url" "$warm"
+  local w1 w2
+  w1=$(bench_field "$warm" non2xx); w2=$(bench_field "$warm" socket_errors)
+  local warm_bad=$(( ${w1:-0} + ${w2:-0} ))
+  if ! grep -q '^BENCH ' "$warm"; then
+    echo "  warm-up did not complete:" >&2; sed 's/^/    /' "$warm" >&2
+  elif ((warm_bad > 0)); then
+    echo "  warm-up had $warm_bad error(s):" >&2; grep -A3 '^BENCH_NON2XX' "$warm" | sed 's/^/    /' >&2
+  fi
+
+  echo "  measuring ${DURATION} with ${CONNECTIONS} connections on ${THREADS} wrk thread(s) ..." >&2
+  # CPU is sampled over the middle of the run (1 s in from each end), while wrk is still alive to be counted.
+  local before="$WORK/$name.cpu0" after="$WORK/$name.cpu1" mb ma t0 t1 lead=0 window=$DURATION_S
+  ((DURATION_S >= 4)) && { lead=1; window=$((DURATION_S - 2)); }
+  wrk_run "$DURATION" 1 "$url" "$out" &
+  local wrk_pid=$!
+  sleep "$lead"
+  cpu_snapshot >"$before"; mb=$(machine_snapshot); t0=$(date +%s.%N)
+  sleep "$window"
+  t1=$(date +%s.%N); ma=$(machine_snapshot); cpu_snapshot >"$after"
+  wait "$wrk_pid"
+  local rc=$?
+  CPU[$name]=$(cpu_report "$before" "$after" "$mb" "$ma" "$pid" "$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b-a}')" "$label")
+
+  if ! grep -q '^Requests/sec:' "$out" || ! grep -q '^BENCH ' "$out"; then
+    STATUS[$name]="FAILED: wrk exited $rc without a summary"
+    echo "  wrk output:" >&2; sed 's/^/    /' "$out" >&2
+    FAILED=1
+    return 1
+  fi
+  RPS[$name]=$(awk '/^Requests\/sec:/{print $2}' "$out")
+  P50[$name]=$(awk '$1 == "50%" {print $2; exit}' "$out")
+  P99[$name]=$(awk '$1 == "99%" {print $2; exit}' "$out")
+  PAIRS[$name]=$(bench_field "$out" pairs_per_sec)
+  local non2xx sock unparsed
+  non2xx=$(bench_field "$out" non2xx); sock=$(bench_field "$out" socket_errors); unparsed=$(bench_field "$out" unparsed)
+  non2xx=${non2xx:-0}; sock=${sock:-0}; unparsed=${unparsed:-0}
+  if ((non2xx + sock + unparsed > 0)); then
+    STATUS[$name]="ERRORS: ${non2xx} non-2xx, ${sock} socket errors, ${unparsed} unparsed"
+    FAILED=1
+    echo "  errors during the measured run:" >&2
+    grep -E '^(BENCH|Non-2xx|Socket errors)|^  HTTP ' "$out" | sed 's/^/    /' >&2
+  else
+    STATUS[$name]=ok
+  fi
+  echo "  ${RPS[$name]} req/s, p99 ${P99[$name]}, ${STATUS[$name]}" >&2
+}
+
+start_bg() { # log cmd... -> sets STARTED_PID
+  "${@:2}" >"$1" 2>&1 &
+  STARTED_PID=$!
+  SERVER_PIDS+=("$STARTED_PID")
+}
+
+# Clarion's environment; an array, not a function, so a backgrounded server's $! is node itself.
+CLARION_ENV=(env -u DATABASE_URL -u DATA_DIR -u REDIS_URL HOST=127.0.0.1 LOG_LEVEL=warn DEVICE_REGISTRATIONS_PER_MINUTE=0)
+
+run_bare() {
+  local port log="$WORK/bare.log"
+  port=$(free_port)
+  start_bg "$log" env PORT="$port" HOST=127.0.0.1 node "$HERE/bare-server.mjs"
+  local pid=$STARTED_PID
+  if wait_healthy "http://127.0.0.1:$port/healthz" "$pid" "$log"; then
+    measure bare "http://127.0.0.1:$port" "$pid" "bare node"
+  else
+    STATUS[bare]="FAILED: did not start"; FAILED=1
+  fi
+  stop_server "$pid"; forget_pid "$pid"
+}
+
+run_clarion() { # name db-env-assignment label
+  local name=$1 dbenv=$2 port log="$WORK/$1.server.log"
+  echo "  creating organization 'bench' ..." >&2
+  if ! "${CLARION_ENV[@]}" "$dbenv" npx --no clarion org create --name Bench --slug bench >"$WORK/$name.org.log" 2>&1; then
+    echo "  'clarion org create' failed:" >&2; tail -n 20 "$WORK/$name.org.log" | sed 's/^/    /' >&2
+    STATUS[$name]="FAILED: org create"; FAILED=1
+    return 1
+  fi
+  port=$(free_port)
+  start_bg "$log" "${CLARION_ENV[@]}" "$dbenv" PORT="$port" node --import tsx src/main.ts
+  local pid=$STARTED_PID
+  if wait_healthy "http://127.0.0.1:$port/healthz" "$pid" "$log"; then
+    measure "$name" "http://127.0.0.1:$port" "$pid" "Clarion node"
+  else
+    STATUS[$name]="FAILED: did not start"; FAILED=1
+  fi
+  stop_server "$pid"; forget_pid "$pid"
+  if grep -qiE 'error|warn' "$log"; then
+    echo "  server log had warnings/errors (first lines):" >&2; grep -iE 'error|warn' "$log" | head -n 5 | sed 's/^/    /' >&2
+  fi
+}
+
+run_postgres() {
+  if ! psql_admin -c 'SELECT 1' >/dev/null 2>&1; then
+    echo "  PostgreSQL at $PG_HOST:$PG_PORT is not reachable as $PG_USER" >&2
+    STATUS[postgres]="FAILED: PostgreSQL not reachable"; FAILED=1
+    return 1
+  fi
+  local db="clarion_bench_$(random_hex 6)"
+  if ! psql_admin -c "CREATE DATABASE \"$db\"" >"$WORK/postgres.createdb.log" 2>&1; then
+    STATUS[postgres]="FAILED: CREATE DATABASE"; FAILED=1
+    sed 's/^/    /' "$WORK/postgres.createdb.log" >&2
+    return 1
+  fi
+  DATABASES+=("$db")
+  echo "  database $db" >&2
+  run_clarion postgres "DATABASE_URL=postgres://$PG_USER@$PG_HOST:$PG_PORT/$db"
+  drop_database "$db"
+  DATABASES=()
+}
+
+run_pglite() {
+  local dir
+  dir=$(mktemp -d "$WORK/pglite.XXXXXX")
+  run_clarion pglite "DATA_DIR=$dir"
+  rm -rf "$dir"
+}
+
+# --- run ----------------------------------------------------------------------------------------------
+declare -A TITLE=([bare]="bare node:http" [postgres]="Clarion+PostgreSQL" [pglite]="Clarion+PGlite")
+for target in $TARGETS; do
+  case "$target" in
+    bare) echo "== bare node:http server" >&2; run_bare ;;
+    postgres) echo "== Clarion on PostgreSQL" >&2; run_postgres ;;
+    pglite) echo "== Clarion on PGlite" >&2; run_pglite ;;
+    *) echo "unknown target '$target' (bare, postgres, pglite)" >&2; exit 2 ;;
+  esac
+done
+
+# --- report -------------------------------------------------------------------------------------------
+stamp=$(date +%Y-%m-%d-%H%M%S)
+mkdir -p "$RESULTS_DIR"
+result_file="$RESULTS_DIR/rest-$stamp.txt"
+pg_version=$(psql_admin -c 'SHOW server_version' 2>/dev/null || echo '?')
+commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')
+[[ -n "$(git -C "$ROOT" status --porcelain -- src prisma package.json 2>/dev/null)" ]] && commit="$commit (work tree modified)"
+
+{
+  echo "Clarion REST benchmark: POST /v1/devices + POST /v1/devices/:uuid/subscriptions, alternating"
+  echo "$(date -Is) | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION --timeout $TIMEOUT --latency (after a ${WARMUP} warm-up); req/s counts both requests, pairs/s = subscriptions/s"
+  echo
+  bare_rps=${RPS[bare]:-}
+  {
+    echo "target|req/s|pairs/s|p50|p99|ratio to bare|status"
+    for target in $TARGETS; do
+      rps=${RPS[$target]:-}
+      ratio="-"
+      if [[ -n "$rps" && -n "$bare_rps" ]]; then ratio=$(awk -v a="$rps" -v b="$bare_rps" 'BEGIN{printf "%.3f", a / b}'); fi
+      echo "${TITLE[$target]}|${rps:--}|${PAIRS[$target]:--}|${P50[$target]:--}|${P99[$target]:--}|$ratio|${STATUS[$target]:-not run}"
+    done
+  } | column -t -s '|' -o ' | '
+  echo
+  echo "CPU during the measured run, middle $((DURATION_S >= 4 ? DURATION_S - 2 : DURATION_S)) s (100% = one core; a process can exceed it):"
+  for target in $TARGETS; do
+    [[ -n "${CPU[$target]:-}" ]] && echo "  ${TITLE[$target]}: ${CPU[$target]}"
+  done
+  if ((FAILED)); then
+    echo
+    echo "NOTE: at least one target failed or answered with errors; its figures (if any) are not comparable throughput."
+  fi
+} | tee "$result_file"
+echo "(written to ${result_file#"$ROOT"/})"
+exit "$FAILED"

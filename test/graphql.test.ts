@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { generate } from '@graphql-codegen/cli';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import codegenConfig from '../codegen.ts';
+import { printSchemaSdl } from '../src/graphql/print.ts';
+import { backends } from './support/backends.ts';
+import { seedOrganization } from './support/seed.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+describe('committed artefacts', () => {
+  it('schema/schema.graphql is the printed schema (run `npm run schema:print`)', async () => {
+    expect(await readFile(path.join(root, 'schema', 'schema.graphql'), 'utf8')).toBe(printSchemaSdl());
+  });
+
+  it('src/generated/graphql is what codegen makes of it (run `npm run codegen`)', async () => {
+    const files = await generate({ ...codegenConfig, cwd: root, silent: true }, false);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      expect(await readFile(path.resolve(root, file.filename), 'utf8'), file.filename).toBe(file.content);
+    }
+  });
+});
+
+describe.each(backends)('/graphql on $name', (backend) => {
+  let storage: Awaited<ReturnType<typeof backend.open>>;
+  let server: TestServer;
+  beforeAll(async () => {
+    storage = await backend.open();
+    server = await startServer(storage);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await storage?.close();
+  });
+
+  it('answers introspection', async () => {
+    const response = await server.graphql<{ __schema: { mutationType: { fields: { name: string }[] } } }>('{ __schema { mutationType { fields { name } } } }');
+    expect(response.status).toBe(200);
+    expect(response.body.data?.__schema.mutationType.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['registerDevice', 'subscribeDevice', 'unsubscribeDevice']));
+  });
+
+  it('runs the same rules as REST, with stable error codes', async () => {
+    const org = await seedOrganization(server.db, { isPublic: false });
+    const bySlug = await server.graphql('query($s: String!) { organization(slug: $s) { id } }', { s: org.slug });
+    expect(bySlug.body.data).toEqual({ organization: null });
+    expect(bySlug.body.errors?.[0]).toMatchObject({ message: 'organization not found', extensions: { code: 'NOT_FOUND' } });
+    const byInvite = await server.graphql('query($c: String!) { organizationByInviteCode(inviteCode: $c) { id subscriberCount } }', { c: org.inviteCode });
+    expect(byInvite.body.data).toEqual({ organizationByInviteCode: { id: org.id, subscriberCount: 0 } });
+    const invalid = await server.graphql('mutation { registerDevice(apnsToken: "xyz", platform: "ios") { deviceUuid } }');
+    expect(invalid.body.errors?.[0]).toMatchObject({ message: 'apnsToken must be 64 to 200 hexadecimal characters', extensions: { code: 'VALIDATION_FAILED', field: 'apnsToken' } });
+  });
+
+  it('serves GraphiQL outside production only', async () => {
+    const page = await server.get('/graphql', { accept: 'text/html' });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('GraphiQL');
+    const production = await startServer(storage, { production: true });
+    try {
+      const hidden = await production.get('/graphql', { accept: 'text/html' });
+      expect(hidden.text).not.toContain('GraphiQL');
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('refuses GraphQL bodies over the size limit with 413', async () => {
+    const response = await server.graphql(`{ organizations(search: "${'x'.repeat(20_000)}") { nextCursor } }`);
+    expect(response.status).toBe(413);
+    expect(response.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('when the database fails', () => {
+  it('answers 500 with a masked message, no SQL or stack, and /healthz answers 503', async () => {
+    const storage = await backends[0]!.open();
+    const server = await startServer(storage);
+    try {
+      expect((await server.get('/healthz')).status).toBe(200);
+      await storage.database.close();
+      for (const response of [await server.get('/v1/orgs'), await server.post('/v1/devices', { apnsToken: 'a'.repeat(64), platform: 'ios' })]) {
+        expect(response.status).toBe(500);
+        expect(response.body).toEqual({ error: { code: 'INTERNAL', message: 'Unexpected error.' } });
+      }
+      const graphql = await server.graphql('{ organizations { nextCursor } }');
+      expect(graphql.body.errors?.[0]).toMatchObject({ message: 'Unexpected error.', extensions: { code: 'INTERNAL' } });
+      expect(graphql.text).not.toMatch(/select|prisma|at .*\.ts/i);
+      expect(await server.get('/healthz')).toMatchObject({ status: 503, body: { error: { code: 'UNAVAILABLE', message: 'database is not reachable' } } });
+    } finally {
+      await server.close();
+    }
+  });
+});

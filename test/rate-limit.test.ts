@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from './support/backends.ts';
+import { apnsToken, seedOrganization } from './support/seed.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+const register = (server: TestServer, headers?: Record<string, string>) => server.post('/v1/devices', { apnsToken: apnsToken(), platform: 'ios' }, headers);
+
+describe.each(backends)('POST /v1/devices rate limit on $name', (backend) => {
+  let storage: Awaited<ReturnType<typeof backend.open>>;
+  const servers: TestServer[] = [];
+  // Every server gets its own budget: its own process memory, or its own Redis namespace.
+  const start = async (config: Parameters<typeof startServer>[1], prefix = `clarion:test:${randomBytes(6).toString('hex')}:`) => {
+    const server = await startServer(storage, { redisPrefix: prefix, ...config });
+    servers.push(server);
+    return server;
+  };
+  beforeAll(async () => {
+    storage = await backend.open();
+  });
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  afterAll(async () => {
+    await storage?.close();
+  });
+
+  it('allows 30 a minute per IP, then answers 429 with Retry-After and RateLimit headers', async () => {
+    const server = await start({ deviceRegistrationsPerMinute: 30 });
+    for (let i = 1; i <= 30; i += 1) {
+      const response = await register(server);
+      expect(response.status).toBe(201);
+      expect(response.headers.get('ratelimit-limit')).toBe('30');
+      expect(response.headers.get('ratelimit-remaining')).toBe(String(30 - i));
+      expect(response.headers.get('ratelimit-policy')).toBe('30;w=60');
+    }
+    const refused = await register(server);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: { code: 'RATE_LIMITED', message: 'Too many requests: registerDevice allows 30 per 60 seconds per client IP' } });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+    expect(refused.headers.get('ratelimit-reset')).toBe(String(retryAfter));
+  });
+
+  it('does not write anything for a refused registration', async () => {
+    const server = await start({ deviceRegistrationsPerMinute: 1 });
+    expect((await register(server)).status).toBe(201);
+    const token = apnsToken();
+    expect((await server.post('/v1/devices', { apnsToken: token, platform: 'ios' })).status).toBe(429);
+    expect(await server.db.device.count({ where: { apnsToken: token } })).toBe(0);
+  });
+
+  it('shares the budget with the registerDevice mutation on /graphql', async () => {
+    const server = await start({ deviceRegistrationsPerMinute: 2 });
+    await register(server);
+    await register(server);
+    const response = await server.graphql('mutation($t: String!) { registerDevice(apnsToken: $t, platform: "ios") { deviceUuid } }', { t: apnsToken() });
+    expect(response.status).toBe(429);
+    expect(response.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('does not limit the other device routes', async () => {
+    const server = await start({ deviceRegistrationsPerMinute: 1 });
+    const org = await seedOrganization(server.db);
+    const { body } = await register(server);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await server.post(`/v1/devices/${body.deviceUuid}/subscriptions`, { orgSlug: org.slug })).status).toBeLessThan(300);
+    }
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says so', async () => {
+    const direct = await start({ deviceRegistrationsPerMinute: 2 });
+    await register(direct, { 'x-forwarded-for': '203.0.113.1' });
+    await register(direct, { 'x-forwarded-for': '203.0.113.2' });
+    expect((await register(direct, { 'x-forwarded-for': '203.0.113.3' })).status).toBe(429);
+
+    const proxied = await start({ deviceRegistrationsPerMinute: 2, trustProxy: 1 });
+    for (let i = 0; i < 2; i += 1) expect((await register(proxied, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(201);
+    expect((await register(proxied, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(429);
+    // A client cannot escape by prepending its own entries: one trusted proxy means the last one counts.
+    expect((await register(proxied, { 'x-forwarded-for': '198.51.100.7, 203.0.113.10' })).status).toBe(429);
+    expect((await register(proxied, { 'x-forwarded-for': '203.0.113.11' })).status).toBe(201);
+  });
+
+  it.runIf(backend.name.includes('Redis'))('shares one budget across instances through Redis', async () => {
+    const prefix = `clarion:test:${randomBytes(6).toString('hex')}:`;
+    const a = await start({ deviceRegistrationsPerMinute: 4 }, prefix);
+    const b = await start({ deviceRegistrationsPerMinute: 4 }, prefix);
+    const answers = await Promise.all([register(a), register(b), register(a), register(b), register(a), register(b)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 429, 429]);
+  });
+});

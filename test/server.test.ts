@@ -1,0 +1,86 @@
+// `npm start` as a process: configuration errors, the listening server, and draining on SIGTERM.
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apnsToken } from './support/seed.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function run(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    child.stderr.on('data', check);
+    void exited.then(() => reject(new Error(`exited before listening:\n${output}`)));
+  });
+  listening.catch(() => {}); // awaited by the tests that expect a listening server
+  return { child, exited, listening, output: () => output };
+}
+
+describe('configuration', () => {
+  it('reports every bad variable at once and exits 1', async () => {
+    const { exited, output } = run({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', TRUST_PROXY: 'maybe' });
+    expect(await exited).toBe(1);
+    expect(output()).toContain('PORT must be an integer from 0 to 65535 (got "eighty")');
+    expect(output()).toContain('LOG_LEVEL must be one of debug, info, warn, error, silent (got "loud")');
+    expect(output()).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
+    expect(output()).toContain('TRUST_PROXY must be false, true, or the number of proxies in front of Clarion (got "maybe")');
+  });
+});
+
+describe('a running server', () => {
+  let dataDir: string;
+  let server: ReturnType<typeof run>;
+  let url: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-server-'));
+    server = run({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
+    url = await server.listening;
+  });
+  afterAll(async () => {
+    server.child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers /healthz and says where its data lives', async () => {
+    const response = await fetch(`${url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect(server.output()).toContain(`PGlite in ${dataDir}`);
+  });
+
+  it('finishes an in-flight request after SIGTERM, then closes and exits 0', async () => {
+    const body = JSON.stringify({ apnsToken: apnsToken(), platform: 'ios' });
+    const { port, hostname } = new URL(url);
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request({ host: hostname, port, path: '/v1/devices', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+      });
+      req.on('error', reject);
+      // Half the body now: the request is in flight when SIGTERM arrives.
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 200);
+    });
+    const response = await answer;
+    expect(response.status).toBe(201);
+    expect(JSON.parse(response.body)).toEqual({ deviceUuid: expect.any(String) });
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('"message":"stopped"');
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  });
+});
