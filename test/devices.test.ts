@@ -90,7 +90,7 @@ describe.each(backends)('POST /v1/devices on $name', (backend) => {
 
   it('refuses other content types with 415', async () => {
     const body = JSON.stringify({ apnsToken: apnsToken(), platform: 'ios' });
-    for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, {}]) {
+    for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, {}] as Record<string, string>[]) {
       const response = await server.request('POST', '/v1/devices', { body, headers });
       expect(response.status).toBe(415);
       expect(response.body).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' } });

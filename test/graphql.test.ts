@@ -69,7 +69,7 @@ describe.each(backends)('/graphql on $name', (backend) => {
   it('refuses GraphQL bodies over the size limit with 413', async () => {
     const response = await server.graphql(`{ organizations(search: "${'x'.repeat(20_000)}") { nextCursor } }`);
     expect(response.status).toBe(413);
-    expect(response.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect((response.body as unknown as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 });
 

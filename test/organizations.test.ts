@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './support/backends.ts';
 import { seedOrganization, seedSubscription } from './support/seed.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { startServer, type TestResponse, type TestServer } from './support/server.ts';
 
 const PUBLIC_FIELDS = ['brandColor', 'description', 'id', 'logoUrl', 'name', 'slug', 'subscriberCount'];
 
@@ -91,7 +91,7 @@ describe.each(backends)('organization routes on $name', (backend) => {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const response = await server.get(`/v1/orgs?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        const response: TestResponse = await server.get(`/v1/orgs?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
         expect(response.status).toBe(200);
         expect(response.body.organizations.length).toBeLessThanOrEqual(2);
         seen.push(...response.body.organizations.map((o: { id: string }) => o.id));

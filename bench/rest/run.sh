@@ -47,6 +47,8 @@ for tool in curl node psql; do
 done
 
 # --- bookkeeping and cleanup -------------------------------------------------------------------------
+STARTED_AT=$(date -Is)
+STAMP=$(date +%Y-%m-%d-%H%M%S)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/clarion-bench.XXXXXX")
 SERVER_PIDS=()
 DATABASES=()
@@ -297,16 +299,15 @@ for target in $TARGETS; do
 done
 
 # --- report -------------------------------------------------------------------------------------------
-stamp=$(date +%Y-%m-%d-%H%M%S)
 mkdir -p "$RESULTS_DIR"
-result_file="$RESULTS_DIR/rest-$stamp.txt"
+result_file="$RESULTS_DIR/rest-$STAMP.txt"
 pg_version=$(psql_admin -c 'SHOW server_version' 2>/dev/null || echo '?')
 commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')
 [[ -n "$(git -C "$ROOT" status --porcelain -- src prisma package.json 2>/dev/null)" ]] && commit="$commit (work tree modified)"
 
 {
   echo "Clarion REST benchmark: POST /v1/devices + POST /v1/devices/:uuid/subscriptions, alternating"
-  echo "$(date -Is) | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "started $STARTED_AT | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION --timeout $TIMEOUT --latency (after a ${WARMUP} warm-up); req/s counts both requests, pairs/s = subscriptions/s"
   echo
   bare_rps=${RPS[bare]:-}

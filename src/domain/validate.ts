@@ -2,6 +2,8 @@
 
 export function stringIssue(value: unknown, field: string, { min = 1, max }: { min?: number; max: number }) {
   if (typeof value !== 'string') return `${field} must be a string`;
+  // PostgreSQL text cannot hold NUL; refusing it here keeps it from failing in the database.
+  if (value.includes('\u0000')) return `${field} must not contain NUL characters`;
   if (value.length < min) return min === 1 ? `${field} must not be empty` : `${field} must be at least ${min} characters`;
   if (value.length > max) return `${field} must be at most ${max} characters`;
   return undefined;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { Organization } from '../../generated/prisma/client.ts';
 import { fail, invalid, notFound, ok, type Result } from '../errors.ts';
-import { escapeLike } from '../validate.ts';
+import { escapeLike, stringIssue } from '../validate.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { INVITE_CODE_PATTERN, newInviteCode } from './invite-code.ts';
 import { slugIssue, validateOrganization, type OrganizationInput } from './rules.ts';
@@ -73,7 +73,8 @@ export async function searchPublicOrganizations(db: Db, { search, limit, cursor 
   if (!Number.isInteger(take) || take < SEARCH_LIMIT.min || take > SEARCH_LIMIT.max) {
     return invalid('limit', `limit must be an integer from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}`);
   }
-  if (search != null && search.length > 200) return invalid('search', 'search must be at most 200 characters');
+  const searchIssue = search == null ? undefined : stringIssue(search, 'search', { min: 0, max: 200 });
+  if (searchIssue) return invalid('search', searchIssue);
   const after = cursor ? decodeCursor(cursor) : null;
   if (cursor && !after) return invalid('cursor', 'cursor is not one this server issued');
   const term = search?.trim() ? escapeLike(search.trim()) : null;

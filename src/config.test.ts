@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has defaults that run Clarion on a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, databaseUrl: undefined, redisUrl: undefined, trustProxy: false, deviceRegistrationsPerMinute: 30, maxBodyBytes: 262144, production: false });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('reads every variable', () => {
+    expect(
+      loadConfig({ HOST: '0.0.0.0', PORT: '8080', NODE_ENV: 'production', DATABASE_URL: 'postgresql://u:p@db/clarion', DATA_DIR: '/var/lib/clarion', REDIS_URL: 'rediss://cache:6380', TRUST_PROXY: '2', DEVICE_REGISTRATIONS_PER_MINUTE: '0', MAX_BODY_BYTES: '4096', LOG_LEVEL: 'warn' }),
+    ).toMatchObject({ host: '0.0.0.0', port: 8080, production: true, databaseUrl: 'postgresql://u:p@db/clarion', dataDir: '/var/lib/clarion', redisUrl: 'rediss://cache:6380', trustProxy: 2, deviceRegistrationsPerMinute: 0, maxBodyBytes: 4096, logLevel: 'warn' });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('reports all bad variables together', () => {
+    const attempt = () => loadConfig({ PORT: '70000', REDIS_URL: 'http://x', MAX_BODY_BYTES: '12', DEVICE_REGISTRATIONS_PER_MINUTE: '-1' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'PORT must be an integer from 0 to 65535 (got "70000")',
+        'REDIS_URL must be a URL starting with redis:// or rediss://',
+        'DEVICE_REGISTRATIONS_PER_MINUTE must be an integer from 0 to 9007199254740991 (got "-1")',
+        'MAX_BODY_BYTES must be an integer from 1024 to 9007199254740991 (got "12")',
+      ]);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+// Bad input of every kind gets a 4xx JSON error that names the problem: never a 500, a hang, or a leak.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from './support/backends.ts';
+import { seedDevice, seedOrganization } from './support/seed.ts';
+import { startServer, type TestResponse, type TestServer } from './support/server.ts';
+
+const weirdValues: unknown[] = [null, true, 0, -1, 1e308, '', ' ', 'x'.repeat(5000), "'; DROP TABLE devices; --", '\u0000', '😀'.repeat(40), [], ['a'], {}, { $ne: null }];
+
+function expectClientError(response: TestResponse, what: string) {
+  expect(response.status, what).toBeGreaterThanOrEqual(400);
+  expect(response.status, what).toBeLessThan(500);
+  if (response.status === 405 || response.text === '') return;
+  expect(response.body?.error, what).toEqual({ code: expect.any(String), message: expect.any(String), ...(response.body?.error?.field && { field: expect.any(String) }) });
+  expect(response.text, what).not.toMatch(/\n\s+at |prisma|SELECT|INSERT/i);
+}
+
+describe.each(backends)('bad input on $name', (backend) => {
+  let storage: Awaited<ReturnType<typeof backend.open>>;
+  let server: TestServer;
+  let slug: string;
+  let deviceUuid: string;
+  beforeAll(async () => {
+    storage = await backend.open();
+    server = await startServer(storage);
+    slug = (await seedOrganization(server.db)).slug;
+    deviceUuid = (await seedDevice(server)).deviceUuid;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await storage?.close();
+  });
+
+  it('every body field of every POST route, with every kind of wrong value', async () => {
+    const routes: [string, Record<string, unknown>][] = [
+      ['/v1/devices', { apnsToken: 'a'.repeat(64), platform: 'ios' }],
+      [`/v1/devices/${deviceUuid}/subscriptions`, { orgSlug: slug, externalId: 'user' }],
+    ];
+    for (const [path, good] of routes) {
+      for (const field of Object.keys(good)) {
+        for (const value of weirdValues) {
+          const response = await server.post(path, { ...good, [field]: value });
+          // Some values are legitimately fine (an unusual but valid externalId); none may be a 5xx.
+          if (response.status < 400) continue;
+          expectClientError(response, `${path} ${field}=${JSON.stringify(value)?.slice(0, 40)}`);
+        }
+      }
+    }
+  });
+
+  it('path parameters that are malformed, encoded oddly or very long', async () => {
+    const segments = ['%00', '%E0%A4%A', '..%2F..%2Fetc', 'a'.repeat(3000), '%F0%9F%98%80', "'or'1'='1"];
+    for (const segment of segments) {
+      expectClientError(await server.get(`/v1/orgs/${segment}`), `GET org ${segment}`);
+      expectClientError(await server.get(`/v1/orgs/invite/${segment}`), `GET invite ${segment}`);
+      expectClientError(await server.post(`/v1/devices/${segment}/subscriptions`, { orgSlug: slug }), `subscribe ${segment}`);
+      expectClientError(await server.delete(`/v1/devices/${deviceUuid}/subscriptions/${segment}`), `unsubscribe ${segment}`);
+    }
+  });
+
+  it('query strings that are repeated, empty or absurd', async () => {
+    for (const query of ['limit=', 'limit=99999999999999999999', 'limit=-5', 'cursor=%FF', 'cursor=' + 'A'.repeat(5000), 'search=%00', 'limit=1&limit=2']) {
+      const response = await server.get(`/v1/orgs?${query}`);
+      if (response.status !== 200) expectClientError(response, query);
+    }
+  });
+
+  it('methods a route does not have', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const response = await server.request(method, '/v1/devices', { json: {} });
+      expect(response.status).toBe(405);
+      expect(response.body).toEqual({ error: { code: 'METHOD_NOT_ALLOWED', message: `${method} is not allowed on /v1/devices` } });
+    }
+  });
+
+  it('GraphQL requests that do not parse, validate or coerce', async () => {
+    for (const query of ['{', '{ nope }', 'mutation { registerDevice(apnsToken: 1, platform: "ios") { deviceUuid } }']) {
+      const response = await server.graphql(query);
+      expect(response.status, query).toBeLessThan(500);
+      expect(response.body.errors?.length, query).toBeGreaterThan(0);
+    }
+    const notJson = await server.request('POST', '/graphql', { body: '{"query":', headers: { 'content-type': 'application/json' } });
+    expect(notJson.status).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITE_CODE_PATTERN } from '../src/domain/organizations/invite-code.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const exec = promisify(execFile);
+
+describe('the clarion CLI', () => {
+  let dataDir: string;
+  // Through the real bin, as an operator runs it: `npx clarion ...` in the checkout.
+  const clarion = (...args: string[]) =>
+    exec('npx', ['--no-install', 'clarion', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } }).then(
+      ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    );
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-cli-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates organizations and lists them as JSON, invite codes included', async () => {
+    const created = await clarion('org', 'create', '--name', 'Acme News', '--slug', 'acme', '--description', 'Breaking news', '--brand-color', '#ff6600', '--logo-url', 'https://acme.test/l.png');
+    expect(created.code).toBe(0);
+    const acme = JSON.parse(created.stdout);
+    expect(acme).toMatchObject({ name: 'Acme News', slug: 'acme', description: 'Breaking news', brandColor: '#FF6600', logoUrl: 'https://acme.test/l.png', isPublic: true, subscriberCount: 0 });
+    expect(acme.inviteCode).toMatch(INVITE_CODE_PATTERN);
+
+    const hidden = JSON.parse((await clarion('org', 'create', '--name', 'Board', '--slug', 'board', '--private')).stdout);
+    expect(hidden).toMatchObject({ slug: 'board', isPublic: false });
+    expect(hidden.inviteCode).not.toBe(acme.inviteCode);
+
+    const listed = await clarion('org', 'list');
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout).map((o: { slug: string; inviteCode: string }) => [o.slug, o.inviteCode])).toEqual([
+      ['acme', acme.inviteCode],
+      ['board', hidden.inviteCode],
+    ]);
+
+    const regenerated = JSON.parse((await clarion('org', 'regenerate-invite', 'board')).stdout);
+    expect(regenerated.inviteCode).toMatch(INVITE_CODE_PATTERN);
+    expect(regenerated.inviteCode).not.toBe(hidden.inviteCode);
+  }, 60_000);
+
+  it('explains what is wrong and exits non-zero', async () => {
+    const taken = await clarion('org', 'create', '--name', 'Again', '--slug', 'acme');
+    expect(taken).toMatchObject({ code: 1, stderr: expect.stringContaining('slug "acme" is already taken') });
+    const badSlug = await clarion('org', 'create', '--name', 'Bad', '--slug', 'Bad Slug');
+    expect(badSlug).toMatchObject({ code: 1, stderr: expect.stringContaining('slug must be 1 to 64 lowercase letters') });
+    const missing = await clarion('org', 'create', '--slug', 'nameless');
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('--name is required') });
+    const unknown = await clarion('org', 'explode');
+    expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('usage:') });
+  }, 60_000);
+});
