@@ -2,6 +2,7 @@
 // it already has (and revives a token APNs had reported dead), so one phone never receives a broadcast twice.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { createBatcher, perDatabase } from '../batch.ts';
 import { invalid, ok, type Result } from '../errors.ts';
 
 export const PLATFORMS = ['ios'] as const;
@@ -26,17 +27,32 @@ export function validateRegistration({ apnsToken, platform }: RegisterDeviceInpu
   return ok({ apnsToken: apnsToken.toLowerCase(), platform: platform as Platform });
 }
 
+// Registrations are written in batches (see ../batch.ts). A token repeated within one batch is sent once;
+// every caller gets its device, and only the first is told it was created.
+const registerBatch = perDatabase((db: Db) =>
+  createBatcher(async (items: { apnsToken: string; platform: Platform }[]) => {
+    const unique = [...new Map(items.map((item) => [item.apnsToken, item])).values()];
+    const rows = await db.$queryRaw<{ device_uuid: string; apns_token: string; created: boolean }[]>`
+      INSERT INTO devices (device_uuid, apns_token, platform)
+      SELECT * FROM unnest(${unique.map(() => randomUUID())}::uuid[], ${unique.map((u) => u.apnsToken)}::text[], ${unique.map((u) => u.platform)}::text[]::"Platform"[])
+      ORDER BY 2
+      ON CONFLICT (apns_token) DO UPDATE
+        SET updated_at = now(), token_invalidated_at = NULL, token_invalid_reason = NULL
+      RETURNING device_uuid::text, apns_token, (xmax = 0) AS created`;
+    const byToken = new Map(rows.map((row) => [row.apns_token, { deviceUuid: row.device_uuid, created: row.created }]));
+    const answered = new Set<string>();
+    return items.map(({ apnsToken }) => {
+      const device = byToken.get(apnsToken)!;
+      const first = !answered.has(apnsToken);
+      answered.add(apnsToken);
+      return { deviceUuid: device.deviceUuid, created: device.created && first };
+    });
+  }),
+);
+
 export async function registerDevice(db: Db, input: RegisterDeviceInput): Promise<Result<DeviceRegistration>> {
   const valid = validateRegistration(input);
   if (!valid.ok) return valid;
-  const { apnsToken, platform } = valid.value;
-  // One statement, so concurrent registrations of the same token agree on one device.
-  // xmax = 0 only for a freshly inserted row.
-  const [row] = await db.$queryRaw<{ device_uuid: string; created: boolean }[]>`
-    INSERT INTO devices (device_uuid, apns_token, platform)
-    VALUES (${randomUUID()}::uuid, ${apnsToken}, ${platform}::"Platform")
-    ON CONFLICT (apns_token) DO UPDATE
-      SET updated_at = now(), token_invalidated_at = NULL, token_invalid_reason = NULL
-    RETURNING device_uuid::text, (xmax = 0) AS created`;
-  return ok({ deviceUuid: row!.device_uuid, created: row!.created });
+  // xmax = 0 only for a freshly inserted row; ON CONFLICT makes concurrent registrations agree on one device.
+  return ok(await registerBatch(db, valid.value));
 }

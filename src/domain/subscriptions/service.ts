@@ -1,6 +1,7 @@
 // Subscribing a device to an organization and unsubscribing it. Each is one SQL statement that also
 // moves the organization's subscriber count, so the count cannot drift from the rows it counts.
 import type { Db } from '../../db/database.ts';
+import { createBatcher, perDatabase } from '../batch.ts';
 import { invalid, notFound, ok, type Result } from '../errors.ts';
 import { slugIssue } from '../organizations/rules.ts';
 import { isUuid, stringIssue } from '../validate.ts';
@@ -26,6 +27,62 @@ export interface DeviceSubscription {
 const NO_DEVICE = 'device not found';
 const NO_ORGANIZATION = 'organization not found';
 
+interface SubscribeRow {
+  device_uuid: string;
+  slug: string;
+  device_found: boolean;
+  org_found: boolean;
+  external_id: string | null;
+  created_at: Date | null;
+  updated_at: Date | null;
+  created: boolean | null;
+}
+
+// Subscriptions are written in batches (see ../batch.ts): one statement finds the devices and
+// organizations, upserts the subscriptions (xmax = 0 only for fresh inserts) and moves the counts.
+// A (device, organization) pair repeated within one batch is sent once, with the last externalId given.
+const subscribeBatch = perDatabase((db: Db) =>
+  createBatcher(async (items: { deviceUuid: string; orgSlug: string; externalId: string | null }[]) => {
+    const key = (deviceUuid: string, slug: string) => `${deviceUuid.toLowerCase()} ${slug}`;
+    const unique = [...new Map(items.map((item) => [key(item.deviceUuid, item.orgSlug), item])).values()];
+    const rows = await db.$queryRaw<SubscribeRow[]>`
+      WITH input AS (
+        SELECT * FROM unnest(${unique.map((u) => u.deviceUuid)}::uuid[], ${unique.map((u) => u.orgSlug)}::text[], ${unique.map((u) => u.externalId)}::text[])
+          AS i(device_uuid, slug, external_id)
+      ),
+      resolved AS (
+        SELECT i.device_uuid, i.slug, i.external_id, o.id AS organization_id, d.device_uuid AS found_device
+        FROM input i LEFT JOIN organizations o ON o.slug = i.slug LEFT JOIN devices d ON d.device_uuid = i.device_uuid
+      ),
+      up AS (
+        INSERT INTO subscriptions (organization_id, device_uuid, external_id)
+        SELECT organization_id, found_device, external_id FROM resolved
+        WHERE organization_id IS NOT NULL AND found_device IS NOT NULL
+        ORDER BY organization_id, found_device
+        ON CONFLICT (organization_id, device_uuid) DO UPDATE SET external_id = EXCLUDED.external_id, updated_at = now()
+        RETURNING organization_id, device_uuid, external_id, created_at, updated_at, (xmax = 0) AS created
+      ),
+      counted AS (
+        INSERT INTO organization_subscriber_counts (organization_id, shard, count)
+        SELECT organization_id, floor(random() * ${COUNT_SHARDS})::smallint, count(*) FROM up WHERE created
+        GROUP BY organization_id ORDER BY organization_id
+        ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count
+      )
+      SELECT r.device_uuid::text, r.slug, r.found_device IS NOT NULL AS device_found, r.organization_id IS NOT NULL AS org_found,
+             up.external_id, up.created_at, up.updated_at, up.created
+      FROM resolved r LEFT JOIN up ON up.organization_id = r.organization_id AND up.device_uuid = r.found_device`;
+    const byKey = new Map(rows.map((row) => [key(row.device_uuid, row.slug), row]));
+    const answered = new Set<string>();
+    return items.map((item) => {
+      const k = key(item.deviceUuid, item.orgSlug);
+      const row = byKey.get(k)!;
+      const first = !answered.has(k);
+      answered.add(k);
+      return { ...row, created: row.created === true && first };
+    });
+  }),
+);
+
 export async function subscribe(db: Db, { deviceUuid, orgSlug, externalId = null }: SubscribeInput): Promise<Result<DeviceSubscription>> {
   if (externalId !== null) {
     const issue = stringIssue(externalId, 'externalId', { max: 128 });
@@ -33,29 +90,11 @@ export async function subscribe(db: Db, { deviceUuid, orgSlug, externalId = null
   }
   if (!isUuid(deviceUuid)) return notFound(NO_DEVICE);
   if (slugIssue(orgSlug)) return notFound(NO_ORGANIZATION);
-  // Subscribing again replaces externalId (absent means none). xmax = 0 only for a fresh insert.
-  const [row] = await db.$queryRaw<
-    { device_found: boolean; org_found: boolean; external_id: string | null; created_at: Date | null; updated_at: Date | null; created: boolean | null }[]
-  >`
-    WITH org AS (SELECT id FROM organizations WHERE slug = ${orgSlug}),
-    dev AS (SELECT device_uuid FROM devices WHERE device_uuid = ${deviceUuid}::uuid),
-    up AS (
-      INSERT INTO subscriptions (organization_id, device_uuid, external_id)
-      SELECT org.id, dev.device_uuid, ${externalId} FROM org, dev
-      ON CONFLICT (organization_id, device_uuid) DO UPDATE SET external_id = EXCLUDED.external_id, updated_at = now()
-      RETURNING organization_id, external_id, created_at, updated_at, (xmax = 0) AS created
-    ),
-    counted AS (
-      INSERT INTO organization_subscriber_counts (organization_id, shard, count)
-      SELECT organization_id, floor(random() * ${COUNT_SHARDS})::smallint, 1 FROM up WHERE created
-      ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + 1
-    )
-    SELECT EXISTS (SELECT 1 FROM dev) AS device_found, EXISTS (SELECT 1 FROM org) AS org_found,
-           up.external_id, up.created_at, up.updated_at, up.created
-    FROM (SELECT 1) AS one LEFT JOIN up ON true`;
-  if (!row?.device_found) return notFound(NO_DEVICE);
+  // Subscribing again replaces externalId (absent means none).
+  const row = await subscribeBatch(db, { deviceUuid, orgSlug, externalId });
+  if (!row.device_found) return notFound(NO_DEVICE);
   if (!row.org_found) return notFound(NO_ORGANIZATION);
-  return ok({ orgSlug, externalId: row.external_id, createdAt: row.created_at!, updatedAt: row.updated_at!, created: row.created! });
+  return ok({ orgSlug, externalId: row.external_id, createdAt: row.created_at!, updatedAt: row.updated_at!, created: row.created });
 }
 
 export async function unsubscribe(db: Db, { deviceUuid, orgSlug }: { deviceUuid: string; orgSlug: string }): Promise<Result<true>> {

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createBatcher } from './batch.ts';
+
+describe('createBatcher', () => {
+  it('sends the first call at once and gathers the calls that arrive meanwhile', async () => {
+    const batches: number[][] = [];
+    const double = createBatcher(async (items: number[]) => {
+      batches.push(items);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return items.map((n) => n * 2);
+    });
+    const results = await Promise.all([1, 2, 3, 4, 5].map((n) => double(n)));
+    expect(results).toEqual([2, 4, 6, 8, 10]);
+    expect(batches).toEqual([[1], [2, 3, 4, 5]]);
+  });
+
+  it('respects maxBatch and concurrency', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const sizes: number[] = [];
+    const echo = createBatcher(
+      async (items: number[]) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        sizes.push(items.length);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        inFlight -= 1;
+        return items;
+      },
+      { maxBatch: 3, concurrency: 2 },
+    );
+    expect(await Promise.all(Array.from({ length: 10 }, (_, i) => echo(i)))).toEqual([...Array(10).keys()]);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(3);
+    expect(most).toBe(2);
+  });
+
+  it('rejects every call of a failed batch, and goes on with the next', async () => {
+    let fail = true;
+    const flaky = createBatcher(async (items: string[]) => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (fail) throw new Error('database down');
+      return items;
+    });
+    const first = [flaky('a'), flaky('b')];
+    await expect(first[0]).rejects.toThrow('database down');
+    await expect(first[1]).rejects.toThrow('database down');
+    fail = false;
+    expect(await flaky('c')).toBe('c');
+  });
+});
