@@ -3,12 +3,26 @@ import path from 'node:path';
 import { generate } from '@graphql-codegen/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import codegenConfig from '../codegen.ts';
+import { graphql } from '../src/generated/graphql/gql.ts';
 import { printSchemaSdl } from '../src/graphql/print.ts';
 import { backends } from './support/backends.ts';
 import { seedOrganization } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+const MutationNames = graphql(`
+  query MutationNames { __schema { mutationType { fields { name } } } }
+`);
+const PublicOrganizationId = graphql(`
+  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }
+`);
+const InvitedOrganization = graphql(`
+  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }
+`);
+const RegisterDeviceForTest = graphql(`
+  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: "ios") { deviceUuid created } }
+`);
 
 describe('committed artefacts', () => {
   it('schema/schema.graphql is the printed schema (run `npm run schema:print`)', async () => {
@@ -37,20 +51,22 @@ describe.each(backends)('/graphql on $name', (backend) => {
   });
 
   it('answers introspection', async () => {
-    const response = await server.graphql<{ __schema: { mutationType: { fields: { name: string }[] } } }>('{ __schema { mutationType { fields { name } } } }');
+    const response = await server.graphql(MutationNames);
     expect(response.status).toBe(200);
-    expect(response.body.data?.__schema.mutationType.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['registerDevice', 'subscribeDevice', 'unsubscribeDevice']));
+    expect(response.body.data?.__schema.mutationType?.fields?.map((f) => f.name)).toEqual(expect.arrayContaining(['registerDevice', 'subscribeDevice', 'unsubscribeDevice']));
   });
 
   it('runs the same rules as REST, with stable error codes', async () => {
     const org = await seedOrganization(server.db, { isPublic: false });
-    const bySlug = await server.graphql('query($s: String!) { organization(slug: $s) { id } }', { s: org.slug });
+    const bySlug = await server.graphql(PublicOrganizationId, { slug: org.slug });
     expect(bySlug.body.data).toEqual({ organization: null });
     expect(bySlug.body.errors?.[0]).toMatchObject({ message: 'organization not found', extensions: { code: 'NOT_FOUND' } });
-    const byInvite = await server.graphql('query($c: String!) { organizationByInviteCode(inviteCode: $c) { id subscriberCount } }', { c: org.inviteCode });
+    const byInvite = await server.graphql(InvitedOrganization, { inviteCode: org.inviteCode });
     expect(byInvite.body.data).toEqual({ organizationByInviteCode: { id: org.id, subscriberCount: 0 } });
-    const invalid = await server.graphql('mutation { registerDevice(apnsToken: "xyz", platform: "ios") { deviceUuid } }');
+    const invalid = await server.graphql(RegisterDeviceForTest, { apnsToken: 'xyz' });
     expect(invalid.body.errors?.[0]).toMatchObject({ message: 'apnsToken must be 64 to 200 hexadecimal characters', extensions: { code: 'VALIDATION_FAILED', field: 'apnsToken' } });
+    const registered = await server.graphql(RegisterDeviceForTest, { apnsToken: 'ab'.repeat(32) });
+    expect(registered.body.data?.registerDevice).toEqual({ deviceUuid: expect.any(String), created: true });
   });
 
   it('serves GraphiQL outside production only', async () => {

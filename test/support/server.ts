@@ -1,6 +1,8 @@
 // A real Clarion HTTP server on an ephemeral port, over the given backend.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print } from 'graphql';
 import { createApp, type AppConfig } from '../../src/http/app.ts';
 import { testLogger, type Backend } from './backends.ts';
 
@@ -46,8 +48,12 @@ export async function startServer(storage: Awaited<ReturnType<Backend['open']>>,
     get: <Body = any>(path: string, headers?: Record<string, string>) => request<Body>('GET', path, { headers }),
     post: <Body = any>(path: string, json: unknown, headers?: Record<string, string>) => request<Body>('POST', path, { json, headers }),
     delete: <Body = any>(path: string) => request<Body>('DELETE', path),
-    graphql: async <Data = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>) =>
-      request<{ data?: Data; errors?: { message: string; extensions?: Record<string, unknown> }[] }>('POST', '/graphql', { json: { query, variables }, headers }),
+    /** A typed document from codegen (src/generated/graphql), or a raw query string for malformed cases. */
+    graphql: async <Data = any, Variables = Record<string, unknown>>(query: TypedDocumentNode<Data, Variables> | string, variables?: Variables, headers?: Record<string, string>) =>
+      request<{ data?: Data; errors?: { message: string; extensions?: Record<string, unknown> }[] }>('POST', '/graphql', {
+        json: { query: typeof query === 'string' ? query : print(query), variables },
+        headers,
+      }),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -21,6 +21,11 @@ type Documents = {
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": typeof types.PublicOrganizationFragmentDoc,
     "\n  query OrganizationBySlug($slug: String!) {\n    organization(slug: $slug) { ...PublicOrganization }\n  }\n": typeof types.OrganizationBySlugDocument,
     "\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n": typeof types.OrganizationByInviteCodeDocument,
+    "\n  query MutationNames { __schema { mutationType { fields { name } } } }\n": typeof types.MutationNamesDocument,
+    "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": typeof types.PublicOrganizationIdDocument,
+    "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": typeof types.InvitedOrganizationDocument,
+    "\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n": typeof types.RegisterDeviceForTestDocument,
+    "\n  mutation RegisterDeviceForRateLimit($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid } }\n": typeof types.RegisterDeviceForRateLimitDocument,
 };
 const documents: Documents = {
     "\n  mutation RegisterDevice($apnsToken: String!, $platform: String!) {\n    registerDevice(apnsToken: $apnsToken, platform: $platform) { deviceUuid created }\n  }\n": types.RegisterDeviceDocument,
@@ -30,6 +35,11 @@ const documents: Documents = {
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": types.PublicOrganizationFragmentDoc,
     "\n  query OrganizationBySlug($slug: String!) {\n    organization(slug: $slug) { ...PublicOrganization }\n  }\n": types.OrganizationBySlugDocument,
     "\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n": types.OrganizationByInviteCodeDocument,
+    "\n  query MutationNames { __schema { mutationType { fields { name } } } }\n": types.MutationNamesDocument,
+    "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": types.PublicOrganizationIdDocument,
+    "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": types.InvitedOrganizationDocument,
+    "\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n": types.RegisterDeviceForTestDocument,
+    "\n  mutation RegisterDeviceForRateLimit($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid } }\n": types.RegisterDeviceForRateLimitDocument,
 };
 
 /**
@@ -74,6 +84,26 @@ export function graphql(source: "\n  query OrganizationBySlug($slug: String!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n"): (typeof documents)["\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MutationNames { __schema { mutationType { fields { name } } } }\n"): (typeof documents)["\n  query MutationNames { __schema { mutationType { fields { name } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n"): (typeof documents)["\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n"): (typeof documents)["\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n"): (typeof documents)["\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RegisterDeviceForRateLimit($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid } }\n"): (typeof documents)["\n  mutation RegisterDeviceForRateLimit($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid } }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
