@@ -9,11 +9,13 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 import type { Logger } from '../logger.ts';
 import { redactUrl } from '../logger.ts';
 import { applyMigrations } from './migrate.ts';
+import type { SqlClient } from './sql.ts';
 
 export type Db = PrismaClient;
 
 export interface Database {
   prisma: PrismaClient;
+  sql: SqlClient;
   kind: 'postgres' | 'pglite';
   /** Where the data lives, without credentials. */
   location: string;
@@ -51,6 +53,7 @@ async function openPostgres(url: string, poolSize: number, logger: Logger): Prom
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,
+    sql: { query: async (text, params) => (await pool.query(text, params)).rows },
     kind: 'postgres',
     location: redactUrl(url),
     ping: async () => void (await pool.query('SELECT 1')),
@@ -75,6 +78,7 @@ async function openPglite(dataDir: string, logger: Logger): Promise<Database> {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return {
     prisma,
+    sql: { query: async <Row>(text: string, params?: unknown[]) => (await pglite.query<Row>(text, params)).rows },
     kind: 'pglite',
     location: dataDir,
     ping: async () => void (await pglite.query('SELECT 1')),

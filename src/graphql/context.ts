@@ -1,8 +1,11 @@
 import type { Db } from '../db/database.ts';
+import type { SqlClient } from '../db/sql.ts';
 
 /** What every resolver receives. Built per request by the yoga app (src/http/app.ts). */
 export interface Context {
   db: Db;
+  /** Plain SQL on the same database, for the hot multi-row writes (see src/db/sql.ts). */
+  sql: SqlClient;
   /** The caller's address as the rate limits see it (see src/http/client-ip.ts). */
   clientIp: string;
 }

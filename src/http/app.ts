@@ -38,7 +38,7 @@ export function createApp({ config, database, logger, redis }: AppDependencies) 
   const cap = Math.max(1, ...limits.map((limit) => limit.max));
   const store = redis ? new RedisHitStore(redis, WINDOW_MS, cap, config.redisPrefix) : new MemoryHitStore(WINDOW_MS, cap);
   const rateLimits = createRateLimits(store, WINDOW_MS, limits);
-  const yoga = createGraphQLServer({ db: database.prisma, rateLimits, logger, production: config.production });
+  const yoga = createGraphQLServer({ database, rateLimits, logger, production: config.production });
   const rest = createRestRouter({ yoga, routes, rateLimits, maxBodyBytes: config.maxBodyBytes });
 
   async function graphql(request: Request, ip: string) {

@@ -2,7 +2,7 @@
 // /graphql serves it over HTTP; the REST façade runs its operations through getEnveloped.
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import type { Db } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import type { Context } from '../graphql/context.ts';
 import { schema } from '../graphql/schema.ts';
 import type { Logger } from '../logger.ts';
@@ -15,14 +15,14 @@ export interface RequestContext {
 
 export type ClarionYoga = YogaServerInstance<RequestContext, Context>;
 
-export function createGraphQLServer({ db, rateLimits, logger, production }: { db: Db; rateLimits: RateLimits; logger: Logger; production: boolean }): ClarionYoga {
+export function createGraphQLServer({ database, rateLimits, logger, production }: { database: Database; rateLimits: RateLimits; logger: Logger; production: boolean }): ClarionYoga {
   return createYoga<RequestContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: !production && { title: 'Clarion GraphQL' },
     landingPage: false,
     batching: false,
-    context: ({ clientIp }) => ({ db, clientIp }),
+    context: ({ clientIp }) => ({ db: database.prisma, sql: database.sql, clientIp }),
     plugins: rateLimits.plugins,
     logging: {
       debug: (...args) => logger.debug(String(args[0])),

@@ -1,7 +1,7 @@
 // Device registration. The APNs token identifies a phone: registering a known token returns the device
 // it already has (and revives a token APNs had reported dead), so one phone never receives a broadcast twice.
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database.ts';
+import type { SqlClient } from '../../db/sql.ts';
 import { createBatcher, perDatabase } from '../batch.ts';
 import { invalid, ok, type Result } from '../errors.ts';
 
@@ -29,16 +29,18 @@ export function validateRegistration({ apnsToken, platform }: RegisterDeviceInpu
 
 // Registrations are written in batches (see ../batch.ts). A token repeated within one batch is sent once;
 // every caller gets its device, and only the first is told it was created.
-const registerBatch = perDatabase((db: Db) =>
+const registerBatch = perDatabase((sql: SqlClient) =>
   createBatcher(async (items: { apnsToken: string; platform: Platform }[]) => {
     const unique = [...new Map(items.map((item) => [item.apnsToken, item])).values()];
-    const rows = await db.$queryRaw<{ device_uuid: string; apns_token: string; created: boolean }[]>`
-      INSERT INTO devices (device_uuid, apns_token, platform)
-      SELECT * FROM unnest(${unique.map(() => randomUUID())}::uuid[], ${unique.map((u) => u.apnsToken)}::text[], ${unique.map((u) => u.platform)}::text[]::"Platform"[])
-      ORDER BY 2
-      ON CONFLICT (apns_token) DO UPDATE
-        SET updated_at = now(), token_invalidated_at = NULL, token_invalid_reason = NULL
-      RETURNING device_uuid::text, apns_token, (xmax = 0) AS created`;
+    const rows = await sql.query<{ device_uuid: string; apns_token: string; created: boolean }>(
+      `INSERT INTO devices (device_uuid, apns_token, platform)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[]::"Platform"[])
+       ORDER BY 2
+       ON CONFLICT (apns_token) DO UPDATE
+         SET updated_at = now(), token_invalidated_at = NULL, token_invalid_reason = NULL
+       RETURNING device_uuid::text, apns_token, (xmax = 0) AS created`,
+      [unique.map(() => randomUUID()), unique.map((u) => u.apnsToken), unique.map((u) => u.platform)],
+    );
     const byToken = new Map(rows.map((row) => [row.apns_token, { deviceUuid: row.device_uuid, created: row.created }]));
     const answered = new Set<string>();
     return items.map(({ apnsToken }) => {
@@ -50,9 +52,9 @@ const registerBatch = perDatabase((db: Db) =>
   }),
 );
 
-export async function registerDevice(db: Db, input: RegisterDeviceInput): Promise<Result<DeviceRegistration>> {
+export async function registerDevice(sql: SqlClient, input: RegisterDeviceInput): Promise<Result<DeviceRegistration>> {
   const valid = validateRegistration(input);
   if (!valid.ok) return valid;
   // xmax = 0 only for a freshly inserted row; ON CONFLICT makes concurrent registrations agree on one device.
-  return ok(await registerBatch(db, valid.value));
+  return ok(await registerBatch(sql, valid.value));
 }

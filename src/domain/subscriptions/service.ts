@@ -1,6 +1,6 @@
 // Subscribing a device to an organization and unsubscribing it. Each is one SQL statement that also
 // moves the organization's subscriber count, so the count cannot drift from the rows it counts.
-import type { Db } from '../../db/database.ts';
+import type { SqlClient } from '../../db/sql.ts';
 import { createBatcher, perDatabase } from '../batch.ts';
 import { invalid, notFound, ok, type Result } from '../errors.ts';
 import { slugIssue } from '../organizations/rules.ts';
@@ -41,13 +41,13 @@ interface SubscribeRow {
 // Subscriptions are written in batches (see ../batch.ts): one statement finds the devices and
 // organizations, upserts the subscriptions (xmax = 0 only for fresh inserts) and moves the counts.
 // A (device, organization) pair repeated within one batch is sent once, with the last externalId given.
-const subscribeBatch = perDatabase((db: Db) =>
+const subscribeBatch = perDatabase((sql: SqlClient) =>
   createBatcher(async (items: { deviceUuid: string; orgSlug: string; externalId: string | null }[]) => {
     const key = (deviceUuid: string, slug: string) => `${deviceUuid.toLowerCase()} ${slug}`;
     const unique = [...new Map(items.map((item) => [key(item.deviceUuid, item.orgSlug), item])).values()];
-    const rows = await db.$queryRaw<SubscribeRow[]>`
-      WITH input AS (
-        SELECT * FROM unnest(${unique.map((u) => u.deviceUuid)}::uuid[], ${unique.map((u) => u.orgSlug)}::text[], ${unique.map((u) => u.externalId)}::text[])
+    const rows = await sql.query<SubscribeRow>(
+      `      WITH input AS (
+        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[])
           AS i(device_uuid, slug, external_id)
       ),
       resolved AS (
@@ -64,13 +64,15 @@ const subscribeBatch = perDatabase((db: Db) =>
       ),
       counted AS (
         INSERT INTO organization_subscriber_counts (organization_id, shard, count)
-        SELECT organization_id, floor(random() * ${COUNT_SHARDS})::smallint, count(*) FROM up WHERE created
+        SELECT organization_id, floor(random() * $4)::smallint, count(*) FROM up WHERE created
         GROUP BY organization_id ORDER BY organization_id
         ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count
       )
       SELECT r.device_uuid::text, r.slug, r.found_device IS NOT NULL AS device_found, r.organization_id IS NOT NULL AS org_found,
              up.external_id, up.created_at, up.updated_at, up.created
-      FROM resolved r LEFT JOIN up ON up.organization_id = r.organization_id AND up.device_uuid = r.found_device`;
+      FROM resolved r LEFT JOIN up ON up.organization_id = r.organization_id AND up.device_uuid = r.found_device`,
+      [unique.map((u) => u.deviceUuid), unique.map((u) => u.orgSlug), unique.map((u) => u.externalId), COUNT_SHARDS],
+    );
     const byKey = new Map(rows.map((row) => [key(row.device_uuid, row.slug), row]));
     const answered = new Set<string>();
     return items.map((item) => {
@@ -83,7 +85,7 @@ const subscribeBatch = perDatabase((db: Db) =>
   }),
 );
 
-export async function subscribe(db: Db, { deviceUuid, orgSlug, externalId = null }: SubscribeInput): Promise<Result<DeviceSubscription>> {
+export async function subscribe(sql: SqlClient, { deviceUuid, orgSlug, externalId = null }: SubscribeInput): Promise<Result<DeviceSubscription>> {
   if (externalId !== null) {
     const issue = stringIssue(externalId, 'externalId', { max: 128 });
     if (issue) return invalid('externalId', issue);
@@ -91,25 +93,27 @@ export async function subscribe(db: Db, { deviceUuid, orgSlug, externalId = null
   if (!isUuid(deviceUuid)) return notFound(NO_DEVICE);
   if (slugIssue(orgSlug)) return notFound(NO_ORGANIZATION);
   // Subscribing again replaces externalId (absent means none).
-  const row = await subscribeBatch(db, { deviceUuid, orgSlug, externalId });
+  const row = await subscribeBatch(sql, { deviceUuid, orgSlug, externalId });
   if (!row.device_found) return notFound(NO_DEVICE);
   if (!row.org_found) return notFound(NO_ORGANIZATION);
   return ok({ orgSlug, externalId: row.external_id, createdAt: row.created_at!, updatedAt: row.updated_at!, created: row.created });
 }
 
-export async function unsubscribe(db: Db, { deviceUuid, orgSlug }: { deviceUuid: string; orgSlug: string }): Promise<Result<true>> {
+export async function unsubscribe(sql: SqlClient, { deviceUuid, orgSlug }: { deviceUuid: string; orgSlug: string }): Promise<Result<true>> {
   if (!isUuid(deviceUuid) || slugIssue(orgSlug)) return notFound('subscription not found');
-  const [row] = await db.$queryRaw<{ deleted: number }[]>`
-    WITH gone AS (
+  const [row] = await sql.query<{ deleted: number }>(
+    `    WITH gone AS (
       DELETE FROM subscriptions s USING organizations o
-      WHERE o.slug = ${orgSlug} AND s.organization_id = o.id AND s.device_uuid = ${deviceUuid}::uuid
+      WHERE o.slug = $1 AND s.organization_id = o.id AND s.device_uuid = $2::uuid
       RETURNING s.organization_id
     ),
     counted AS (
       INSERT INTO organization_subscriber_counts (organization_id, shard, count)
-      SELECT organization_id, floor(random() * ${COUNT_SHARDS})::smallint, -1 FROM gone
+      SELECT organization_id, floor(random() * $3)::smallint, -1 FROM gone
       ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count - 1
     )
-    SELECT count(*)::int AS deleted FROM gone`;
+    SELECT count(*)::int AS deleted FROM gone`,
+    [orgSlug, deviceUuid, COUNT_SHARDS],
+  );
   return row && row.deleted > 0 ? ok(true) : notFound('subscription not found');
 }

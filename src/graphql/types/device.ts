@@ -14,6 +14,6 @@ builder.mutationFields((t) => ({
     type: DeviceRegistrationType,
     description: 'Registers a device by its APNs token (hex, 64 to 200 characters). Rate-limited per client IP.',
     args: { apnsToken: t.arg.string({ required: true }), platform: t.arg.string({ required: true, description: 'Only "ios".' }) },
-    resolve: async (_root, args, ctx) => unwrap(await registerDevice(ctx.db, args)),
+    resolve: async (_root, args, ctx) => unwrap(await registerDevice(ctx.sql, args)),
   }),
 }));

@@ -19,11 +19,11 @@ builder.mutationFields((t) => ({
     type: DeviceSubscriptionType,
     description: 'Subscribes a device to an organization (public or private). Subscribing again replaces externalId.',
     args: { deviceUuid: t.arg.id({ required: true }), orgSlug: t.arg.string({ required: true }), externalId: t.arg.string() },
-    resolve: async (_root, { deviceUuid, orgSlug, externalId }, ctx) => unwrap(await subscribe(ctx.db, { deviceUuid: String(deviceUuid), orgSlug, externalId })),
+    resolve: async (_root, { deviceUuid, orgSlug, externalId }, ctx) => unwrap(await subscribe(ctx.sql, { deviceUuid: String(deviceUuid), orgSlug, externalId })),
   }),
   unsubscribeDevice: t.boolean({
     description: 'Removes a device\'s subscription; NOT_FOUND when there is none.',
     args: { deviceUuid: t.arg.id({ required: true }), orgSlug: t.arg.string({ required: true }) },
-    resolve: async (_root, { deviceUuid, orgSlug }, ctx) => unwrap(await unsubscribe(ctx.db, { deviceUuid: String(deviceUuid), orgSlug })),
+    resolve: async (_root, { deviceUuid, orgSlug }, ctx) => unwrap(await unsubscribe(ctx.sql, { deviceUuid: String(deviceUuid), orgSlug })),
   }),
 }));
