@@ -1,6 +1,7 @@
 // `npm start`: read the configuration, open the database, serve, and drain on SIGTERM.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -43,7 +44,7 @@ export async function start(config: Config) {
   return { server, port, stop };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     const config = loadConfig();
     const { stop } = await start(config);

@@ -9,7 +9,6 @@ const weirdValues: unknown[] = [null, true, 0, -1, 1e308, '', ' ', 'x'.repeat(50
 function expectClientError(response: TestResponse, what: string) {
   expect(response.status, what).toBeGreaterThanOrEqual(400);
   expect(response.status, what).toBeLessThan(500);
-  if (response.status === 405 || response.text === '') return;
   expect(response.body?.error, what).toEqual({ code: expect.any(String), message: expect.any(String), ...(response.body?.error?.field && { field: expect.any(String) }) });
   expect(response.text, what).not.toMatch(/\n\s+at |prisma|SELECT|INSERT/i);
 }
@@ -58,7 +57,10 @@ describe.each(backends)('bad input on $name', (backend) => {
   });
 
   it('query strings that are repeated, empty or absurd', async () => {
-    for (const query of ['limit=', 'limit=99999999999999999999', 'limit=-5', 'cursor=%FF', 'cursor=' + 'A'.repeat(5000), 'search=%00', 'limit=1&limit=2']) {
+    const crafted = (value: unknown) => `cursor=${Buffer.from(JSON.stringify(value)).toString('base64url')}`;
+    const queries = ['limit=', 'limit=99999999999999999999', 'limit=-5', 'cursor=%FF', 'cursor=' + 'A'.repeat(5000), 'search=%00', 'limit=1&limit=2'];
+    queries.push(crafted(['a', '-'.repeat(36)]), crafted(['a\u0000', '01a20182-dc6f-7744-86e6-56b3748b3e60']), crafted(['x'.repeat(500), '01a20182-dc6f-7744-86e6-56b3748b3e60']), crafted([1, 2]));
+    for (const query of queries) {
       const response = await server.get(`/v1/orgs?${query}`);
       if (response.status !== 200) expectClientError(response, query);
     }
@@ -78,6 +80,10 @@ describe.each(backends)('bad input on $name', (backend) => {
       expect(response.status, query).toBeLessThan(500);
       expect(response.body.errors?.length, query).toBeGreaterThan(0);
     }
+    const deep = `{ organizations ${'{ x '.repeat(3000)}${'}'.repeat(3000)} }`;
+    const nested = await server.graphql(deep.slice(0, 14_000));
+    expect(nested.status).toBeLessThan(500);
+    expect(nested.body.errors?.[0]?.message).toMatch(/Syntax Error|token/i);
     const notJson = await server.request('POST', '/graphql', { body: '{"query":', headers: { 'content-type': 'application/json' } });
     expect(notJson.status).toBeLessThan(500);
   });

@@ -79,10 +79,14 @@ describe.each(backends)('organization routes on $name', (backend) => {
 
     it('treats % and _ in a search literally', async () => {
       await seedOrganization(server.db, { name: '100% Fresh' });
-      const literal = await server.get(`/v1/orgs?search=${encodeURIComponent('0% F')}`);
-      expect(literal.body.organizations.map((o: { name: string }) => o.name)).toEqual(['100% Fresh']);
-      const wildcard = await server.get(`/v1/orgs?search=${encodeURIComponent('%')}`);
-      expect(wildcard.body.organizations.every((o: { name: string }) => o.name.includes('%'))).toBe(true);
+      await seedOrganization(server.db, { name: 'snake_case club' });
+      await seedOrganization(server.db, { name: 'snakescase club' });
+      const names = async (search: string) =>
+        (await server.get(`/v1/orgs?search=${encodeURIComponent(search)}`)).body.organizations.map((o: { name: string }) => o.name);
+      expect(await names('0% F')).toEqual(['100% Fresh']);
+      expect(await names('%')).toEqual(['100% Fresh']);
+      expect(await names('e_c')).toEqual(['snake_case club']);
+      expect(await names('snake')).toEqual(['snake_case club', 'snakescase club']);
     });
 
     it('lists every public organization without search, by name then id, through the cursor', async () => {

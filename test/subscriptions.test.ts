@@ -34,6 +34,17 @@ describe.each(backends)('device subscriptions on $name', (backend) => {
     expect(await subscribers(org.slug)).toBe(1);
   });
 
+  it('answers each of two simultaneous subscribes of one device with the externalId it sent', async () => {
+    const org = await seedOrganization(server.db);
+    const { deviceUuid } = await seedDevice(server);
+    const [a, b] = await Promise.all(['first', 'second'].map((externalId) => server.post(`/v1/devices/${deviceUuid}/subscriptions`, { orgSlug: org.slug, externalId })));
+    expect([a!.body.externalId, b!.body.externalId]).toEqual(['first', 'second']);
+    expect([a!.status, b!.status].sort()).toEqual([200, 201]);
+    const stored = await server.db.subscription.findUniqueOrThrow({ where: { organizationId_deviceUuid: { organizationId: org.id, deviceUuid } } });
+    expect(['first', 'second']).toContain(stored.externalId);
+    expect(await subscribers(org.slug)).toBe(1);
+  });
+
   it('subscribes to a private organization too', async () => {
     const org = await seedOrganization(server.db, { isPublic: false });
     const { deviceUuid } = await seedDevice(server);

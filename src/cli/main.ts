@@ -32,7 +32,13 @@ export async function main(argv: string[], output: Output = { out: (v) => consol
     output.err(error instanceof ConfigError ? error.message : String(error));
     return 1;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger: createLogger('warn') });
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger: createLogger('warn') });
+  } catch (error) {
+    output.err((error as Error).message);
+    return 1;
+  }
   try {
     return await command(database, rest, output);
   } catch (error) {

@@ -13,12 +13,12 @@ const create: Command = async (database, args, output) => {
     args,
     strict: true,
     options: {
-    name: { type: 'string' },
-    slug: { type: 'string' },
-    private: { type: 'boolean', default: false },
-    description: { type: 'string' },
-    'logo-url': { type: 'string' },
-    'brand-color': { type: 'string' },
+      name: { type: 'string' },
+      slug: { type: 'string' },
+      private: { type: 'boolean', default: false },
+      description: { type: 'string' },
+      'logo-url': { type: 'string' },
+      'brand-color': { type: 'string' },
     },
   });
   for (const required of ['name', 'slug'] as const) {

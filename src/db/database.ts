@@ -1,6 +1,7 @@
 // Opens the one database Clarion uses: PostgreSQL when DATABASE_URL is set, embedded PGlite under
 // DATA_DIR otherwise. Both run the same migrations and are reached through the same Prisma client.
 import { mkdir } from 'node:fs/promises';
+import { lockDataDir } from './data-dir-lock.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
@@ -48,7 +49,8 @@ async function openPostgres(url: string, poolSize: number, logger: Logger): Prom
   } finally {
     await client.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A stuck statement or lock fails after a while instead of holding the writes queued behind it.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c statement_timeout=30000 -c lock_timeout=10000' });
   pool.on('error', (error) => logger.warn('idle PostgreSQL connection failed', { error: error.message }));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
@@ -65,8 +67,13 @@ async function openPostgres(url: string, poolSize: number, logger: Logger): Prom
 }
 
 async function openPglite(dataDir: string, logger: Logger): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const unlock = inMemory ? async () => {} : await lockDataDir(dataDir);
+  const pglite = await PGlite.create(dataDir).catch(async (error: unknown) => {
+    await unlock();
+    throw error;
+  });
   await applyMigrations(
     {
       sharedByProcesses: false,
@@ -85,6 +92,7 @@ async function openPglite(dataDir: string, logger: Logger): Promise<Database> {
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();
+      await unlock();
     },
   };
 }

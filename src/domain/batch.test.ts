@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBatcher } from './batch.ts';
+import { BatchQueueFullError, createBatcher, whenQueued } from './batch.ts';
 
 describe('createBatcher', () => {
   it('sends the first call at once and gathers the calls that arrive meanwhile', async () => {
@@ -46,5 +46,25 @@ describe('createBatcher', () => {
     await expect(first[1]).rejects.toThrow('database down');
     fail = false;
     expect(await flaky('c')).toBe('c');
+  });
+
+  it('fails fast once maxQueue calls wait, and whenQueued turns that into UNAVAILABLE', async () => {
+    let release: () => void = () => {};
+    const slow = createBatcher(
+      async (items: number[]) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return items;
+      },
+      { maxQueue: 2 },
+    );
+    const inFlight = slow(1);
+    const waiting = [slow(2), slow(3)];
+    await expect(slow(4)).rejects.toBeInstanceOf(BatchQueueFullError);
+    expect(await whenQueued(() => slow(5))).toEqual({ ok: false, error: { code: 'UNAVAILABLE', message: 'the server is busy; retry in a moment' } });
+    release();
+    expect(await inFlight).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    expect(await Promise.all(waiting)).toEqual([2, 3]);
   });
 });

@@ -1,8 +1,19 @@
+import { fail, ok, type Result } from './errors.ts';
+
 // Group commit for hot single-row writes. Calls that arrive while earlier batches are in flight wait and
 // go together as one statement: one round trip and one commit for many rows. An idle system sends each
 // call at once, so batching adds no latency; a busy one sends fewer, larger statements.
 
+/** Thrown when more calls wait than `maxQueue`: the database is not keeping up, and callers should retry later. */
+export class BatchQueueFullError extends Error {
+  constructor() {
+    super('too many writes are waiting for the database');
+  }
+}
+
 export interface BatchOptions {
+  /** Calls that may wait at once; beyond it calls fail fast with BatchQueueFullError instead of piling up. */
+  maxQueue?: number;
   /** Largest batch sent as one statement. */
   maxBatch?: number;
   /**
@@ -12,7 +23,7 @@ export interface BatchOptions {
   concurrency?: number;
 }
 
-export function createBatcher<In, Out>(run: (items: In[]) => Promise<Out[]>, { maxBatch = 256, concurrency = 1 }: BatchOptions = {}) {
+export function createBatcher<In, Out>(run: (items: In[]) => Promise<Out[]>, { maxBatch = 256, concurrency = 1, maxQueue = 10_000 }: BatchOptions = {}) {
   let queue: { item: In; resolve: (value: Out) => void; reject: (error: unknown) => void }[] = [];
   let inFlight = 0;
 
@@ -35,6 +46,7 @@ export function createBatcher<In, Out>(run: (items: In[]) => Promise<Out[]>, { m
 
   return (item: In) =>
     new Promise<Out>((resolve, reject) => {
+      if (queue.length >= maxQueue) return reject(new BatchQueueFullError());
       queue.push({ item, resolve, reject });
       flush();
     });
@@ -48,4 +60,14 @@ export function perDatabase<Db extends object, In, Out>(make: (db: Db) => (item:
     if (!batcher) batchers.set(db, (batcher = make(db)));
     return batcher(item);
   };
+}
+
+/** Runs a batched write, answering UNAVAILABLE (503) rather than queueing without bound. */
+export async function whenQueued<T>(write: () => Promise<T>): Promise<Result<T>> {
+  try {
+    return ok(await write());
+  } catch (error) {
+    if (error instanceof BatchQueueFullError) return fail('UNAVAILABLE', 'the server is busy; retry in a moment');
+    throw error;
+  }
 }

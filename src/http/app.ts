@@ -34,7 +34,7 @@ const WINDOW_MS = 60_000;
 
 export function createApp({ config, database, logger, redis }: AppDependencies) {
   const limits: FieldLimit[] = [];
-  if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute, per: 'ip' });
+  if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute });
   const cap = Math.max(1, ...limits.map((limit) => limit.max));
   const store = redis ? new RedisHitStore(redis, WINDOW_MS, cap, config.redisPrefix) : new MemoryHitStore(WINDOW_MS, cap);
   const rateLimits = createRateLimits(store, WINDOW_MS, limits);

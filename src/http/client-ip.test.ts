@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientIp } from './client-ip.ts';
+import { clientIp, rateLimitIdentity } from './client-ip.ts';
 
 describe('clientIp', () => {
   it('uses the socket address and ignores X-Forwarded-For by default', () => {
@@ -17,5 +17,17 @@ describe('clientIp', () => {
 
   it('with TRUST_PROXY=true takes the left-most address', () => {
     expect(clientIp('10.0.0.1', '198.51.100.1, 10.0.0.2', true)).toBe('198.51.100.1');
+  });
+});
+
+describe('rateLimitIdentity', () => {
+  it('counts IPv4 addresses one by one and IPv6 addresses by their /64', () => {
+    expect(rateLimitIdentity('203.0.113.9')).toBe('203.0.113.9');
+    expect(rateLimitIdentity('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitIdentity('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitIdentity('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(rateLimitIdentity('::1')).toBe('0:0:0:0::/64');
+    expect(rateLimitIdentity('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(rateLimitIdentity('unknown')).toBe('unknown');
   });
 });

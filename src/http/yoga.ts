@@ -6,7 +6,11 @@ import type { Database } from '../db/database.ts';
 import type { Context } from '../graphql/context.ts';
 import { schema } from '../graphql/schema.ts';
 import type { Logger } from '../logger.ts';
+import { useMaxTokens } from './plugins/max-tokens.ts';
 import type { RateLimits } from './rate-limit/limits.ts';
+
+// Far above any real query (the dashboard's largest is a few hundred tokens).
+const MAX_TOKENS = 2000;
 
 /** Per-request values the transports put into the server context. */
 export interface RequestContext {
@@ -23,7 +27,7 @@ export function createGraphQLServer({ database, rateLimits, logger, production }
     landingPage: false,
     batching: false,
     context: ({ clientIp }) => ({ db: database.prisma, sql: database.sql, clientIp }),
-    plugins: rateLimits.plugins,
+    plugins: [useMaxTokens(MAX_TOKENS), ...rateLimits.plugins],
     logging: {
       debug: (...args) => logger.debug(String(args[0])),
       info: (...args) => logger.info(String(args[0])),

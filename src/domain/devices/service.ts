@@ -2,7 +2,7 @@
 // it already has (and revives a token APNs had reported dead), so one phone never receives a broadcast twice.
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from '../../db/sql.ts';
-import { createBatcher, perDatabase } from '../batch.ts';
+import { createBatcher, perDatabase, whenQueued } from '../batch.ts';
 import { invalid, ok, type Result } from '../errors.ts';
 
 export const PLATFORMS = ['ios'] as const;
@@ -56,5 +56,5 @@ export async function registerDevice(sql: SqlClient, input: RegisterDeviceInput)
   const valid = validateRegistration(input);
   if (!valid.ok) return valid;
   // xmax = 0 only for a freshly inserted row; ON CONFLICT makes concurrent registrations agree on one device.
-  return ok(await registerBatch(sql, valid.value));
+  return whenQueued(() => registerBatch(sql, valid.value));
 }

@@ -29,7 +29,7 @@ describe('organization cursors', () => {
   it('round-trip and refuse anything else', () => {
     const cursor = { name: 'Zoë, "quoted"', id: '01a20182-dc6f-7744-86e6-56b3748b3e60' };
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
-    for (const bad of ['', 'garbage', Buffer.from('["a"]').toString('base64url'), Buffer.from('["a", "not-an-id"]').toString('base64url'), Buffer.from('{"name":"a"}').toString('base64url')]) {
+    for (const bad of ['', 'garbage', Buffer.from('["a"]').toString('base64url'), Buffer.from('["a", "not-an-id"]').toString('base64url'), Buffer.from('{"name":"a"}').toString('base64url'), Buffer.from('["a","------------------------------------"]').toString('base64url'), Buffer.from('["a\\u0000","01a20182-dc6f-7744-86e6-56b3748b3e60"]').toString('base64url')]) {
       expect(decodeCursor(bad)).toBeNull();
     }
   });

@@ -1,7 +1,7 @@
 // Subscribing a device to an organization and unsubscribing it. Each is one SQL statement that also
 // moves the organization's subscriber count, so the count cannot drift from the rows it counts.
 import type { SqlClient } from '../../db/sql.ts';
-import { createBatcher, perDatabase } from '../batch.ts';
+import { createBatcher, perDatabase, whenQueued } from '../batch.ts';
 import { invalid, notFound, ok, type Result } from '../errors.ts';
 import { slugIssue } from '../organizations/rules.ts';
 import { isUuid, stringIssue } from '../validate.ts';
@@ -80,7 +80,8 @@ const subscribeBatch = perDatabase((sql: SqlClient) =>
       const row = byKey.get(k)!;
       const first = !answered.has(k);
       answered.add(k);
-      return { ...row, created: row.created === true && first };
+      // Each caller is answered with the externalId it sent, whichever of a repeated pair was written.
+      return { ...row, external_id: item.externalId, created: row.created === true && first };
     });
   }),
 );
@@ -93,7 +94,9 @@ export async function subscribe(sql: SqlClient, { deviceUuid, orgSlug, externalI
   if (!isUuid(deviceUuid)) return notFound(NO_DEVICE);
   if (slugIssue(orgSlug)) return notFound(NO_ORGANIZATION);
   // Subscribing again replaces externalId (absent means none).
-  const row = await subscribeBatch(sql, { deviceUuid, orgSlug, externalId });
+  const written = await whenQueued(() => subscribeBatch(sql, { deviceUuid, orgSlug, externalId }));
+  if (!written.ok) return written;
+  const row = written.value;
   if (!row.device_found) return notFound(NO_DEVICE);
   if (!row.org_found) return notFound(NO_ORGANIZATION);
   return ok({ orgSlug, externalId: row.external_id, createdAt: row.created_at!, updatedAt: row.updated_at!, created: row.created });

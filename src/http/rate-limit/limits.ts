@@ -5,6 +5,7 @@ import { useRateLimiter } from '@envelop/rate-limiter';
 import type { Plugin } from '@envelop/core';
 import { GraphQLError } from 'graphql';
 import type { Context } from '../../graphql/context.ts';
+import { rateLimitIdentity } from '../client-ip.ts';
 import { useCoercedVariables } from '../plugins/coerce-variables.ts';
 import type { HitStore } from './hit-store.ts';
 
@@ -13,8 +14,6 @@ export interface FieldLimit {
   field: string;
   /** Requests per window; the window is the store's. */
   max: number;
-  /** Who is counted: the client IP for unauthenticated fields. */
-  per: 'ip';
 }
 
 export interface RateLimits {
@@ -23,7 +22,7 @@ export interface RateLimits {
   headers(field: string, context: Context): Record<string, string>;
 }
 
-const identify = (context: Context) => context.clientIp;
+const identify = (context: Context) => rateLimitIdentity(context.clientIp);
 
 export function createRateLimits(store: HitStore, windowMs: number, limits: FieldLimit[]): RateLimits {
   const byField = new Map(limits.map((limit) => [limit.field, limit]));
