@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apnsToken } from './support/seed.ts';
 import { backends } from './support/backends.ts';
@@ -103,6 +104,22 @@ describe.each(backends)('POST /v1/devices on $name', (backend) => {
     const response = await server.post('/v1/devices', { apnsToken: apnsToken(), platform: 'ios', padding: 'x'.repeat(20_000) });
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'request body must be at most 16384 bytes' } });
+  });
+
+  it('applies the size limit to chunked bodies, which declare no length', async () => {
+    const send = (body: string) =>
+      new Promise<number>((resolve, reject) => {
+        const { hostname, port } = new URL(server.url);
+        const req = request({ host: hostname, port, path: '/v1/devices', method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        });
+        req.on('error', reject);
+        for (let i = 0; i < body.length; i += 1000) req.write(body.slice(i, i + 1000));
+        req.end();
+      });
+    expect(await send(JSON.stringify({ apnsToken: apnsToken(), platform: 'ios' }))).toBe(201);
+    expect(await send(JSON.stringify({ apnsToken: apnsToken(), platform: 'ios', padding: 'x'.repeat(20_000) }))).toBe(413);
   });
 
   it('answers 405 with Allow for other methods and 404 for unknown paths', async () => {

@@ -9,15 +9,23 @@ export function isJson(request: Request) {
 /** The body as bytes, refusing (413) as soon as it passes `limit`, whatever Content-Length claims. */
 export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
   const tooLarge = () => new HttpError({ code: 'PAYLOAD_TOO_LARGE', message: `request body must be at most ${limit} bytes` });
-  const declared = Number(request.headers.get('content-length'));
+  const length = request.headers.get('content-length');
+  const declared = length === null ? NaN : Number(length);
   if (declared > limit) throw tooLarge();
+  // With a Content-Length, the HTTP parser delivers exactly that many bytes: read them in one go.
+  if (Number.isInteger(declared)) return new Uint8Array(await request.arrayBuffer());
   if (!request.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk);
+  const reader = request.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      // Not cancelled: cancelling destroys the socket before the 413 is written. Node discards the rest.
+      reader.releaseLock();
+      throw tooLarge();
+    }
+    chunks.push(chunk.value);
   }
   return Buffer.concat(chunks, size);
 }
