@@ -1,57 +1,48 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apnsToken } from './support/seed.ts';
 import { backends } from './support/backends.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { serveDuringSuite } from './support/server.ts';
 
 describe.each(backends)('POST /v1/devices on $name', (backend) => {
-  let storage: Awaited<ReturnType<typeof backend.open>>;
-  let server: TestServer;
-  beforeAll(async () => {
-    storage = await backend.open();
-    server = await startServer(storage);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await storage?.close();
-  });
+  const suite = serveDuringSuite(backend);
 
   it('registers a device and answers 201 with a fresh deviceUuid', async () => {
     const token = apnsToken();
-    const response = await server.post('/v1/devices', { apnsToken: token, platform: 'ios' });
+    const response = await suite.server.post('/v1/devices', { apnsToken: token, platform: 'ios' });
     expect(response.status).toBe(201);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.body).toEqual({ deviceUuid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) });
-    const stored = await server.db.device.findUnique({ where: { deviceUuid: response.body.deviceUuid } });
+    const stored = await suite.server.db.device.findUnique({ where: { deviceUuid: response.body.deviceUuid } });
     expect(stored).toMatchObject({ apnsToken: token, platform: 'ios', tokenInvalidatedAt: null });
   });
 
   it('answers 200 with the same deviceUuid when the token is registered again, in any letter case', async () => {
     const token = apnsToken();
-    const first = await server.post('/v1/devices', { apnsToken: token, platform: 'ios' });
-    const again = await server.post('/v1/devices', { apnsToken: token, platform: 'ios' });
-    const upper = await server.post('/v1/devices', { apnsToken: token.toUpperCase(), platform: 'ios' });
+    const first = await suite.server.post('/v1/devices', { apnsToken: token, platform: 'ios' });
+    const again = await suite.server.post('/v1/devices', { apnsToken: token, platform: 'ios' });
+    const upper = await suite.server.post('/v1/devices', { apnsToken: token.toUpperCase(), platform: 'ios' });
     expect(first.status).toBe(201);
     expect([again.status, upper.status]).toEqual([200, 200]);
     expect(again.body.deviceUuid).toBe(first.body.deviceUuid);
     expect(upper.body.deviceUuid).toBe(first.body.deviceUuid);
-    expect(await server.db.device.count({ where: { apnsToken: token } })).toBe(1);
+    expect(await suite.server.db.device.count({ where: { apnsToken: token } })).toBe(1);
   });
 
   it('gives concurrent registrations of one token one device', async () => {
     const token = apnsToken();
-    const responses = await Promise.all(Array.from({ length: 8 }, () => server.post('/v1/devices', { apnsToken: token, platform: 'ios' })));
+    const responses = await Promise.all(Array.from({ length: 8 }, () => suite.server.post('/v1/devices', { apnsToken: token, platform: 'ios' })));
     expect(new Set(responses.map((r) => r.body.deviceUuid)).size).toBe(1);
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
   });
 
   it('revives a token that APNs had reported dead', async () => {
     const token = apnsToken();
-    const { body } = await server.post('/v1/devices', { apnsToken: token, platform: 'ios' });
-    await server.db.device.update({ where: { deviceUuid: body.deviceUuid }, data: { tokenInvalidatedAt: new Date(), tokenInvalidReason: 'Unregistered' } });
-    const again = await server.post('/v1/devices', { apnsToken: token, platform: 'ios' });
+    const { body } = await suite.server.post('/v1/devices', { apnsToken: token, platform: 'ios' });
+    await suite.server.db.device.update({ where: { deviceUuid: body.deviceUuid }, data: { tokenInvalidatedAt: new Date(), tokenInvalidReason: 'Unregistered' } });
+    const again = await suite.server.post('/v1/devices', { apnsToken: token, platform: 'ios' });
     expect(again).toMatchObject({ status: 200, body: { deviceUuid: body.deviceUuid } });
-    expect(await server.db.device.findUnique({ where: { deviceUuid: body.deviceUuid } })).toMatchObject({ tokenInvalidatedAt: null, tokenInvalidReason: null });
+    expect(await suite.server.db.device.findUnique({ where: { deviceUuid: body.deviceUuid } })).toMatchObject({ tokenInvalidatedAt: null, tokenInvalidReason: null });
   });
 
   it.each([
@@ -66,7 +57,7 @@ describe.each(backends)('POST /v1/devices on $name', (backend) => {
     ['platform "IOS"', { apnsToken: 'a'.repeat(64), platform: 'IOS' }, 'platform', 'platform must be one of: "ios"'],
     ['a boolean platform', { apnsToken: 'a'.repeat(64), platform: true }, 'platform', 'platform must be a string'],
   ])('refuses %s with 400 naming the field', async (_case, body, field, message) => {
-    const response = await server.post('/v1/devices', body);
+    const response = await suite.server.post('/v1/devices', body);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: { code: 'VALIDATION_FAILED', message, field } });
   });
@@ -74,16 +65,16 @@ describe.each(backends)('POST /v1/devices on $name', (backend) => {
   it('accepts tokens of exactly 64 and 200 characters', async () => {
     for (const length of [64, 200]) {
       const token = apnsToken(100).slice(0, length);
-      expect((await server.post('/v1/devices', { apnsToken: token, platform: 'ios' })).status).toBe(201);
+      expect((await suite.server.post('/v1/devices', { apnsToken: token, platform: 'ios' })).status).toBe(201);
     }
   });
 
   it('refuses a body that is not JSON with 400, and one that is not an object', async () => {
-    const broken = await server.request('POST', '/v1/devices', { body: '{"apnsToken":', headers: { 'content-type': 'application/json' } });
+    const broken = await suite.server.request('POST', '/v1/devices', { body: '{"apnsToken":', headers: { 'content-type': 'application/json' } });
     expect(broken.status).toBe(400);
     expect(broken.body).toEqual({ error: { code: 'INVALID_JSON', message: 'request body is not valid JSON' } });
     for (const body of ['[]', '"text"', '42', 'null']) {
-      const response = await server.request('POST', '/v1/devices', { body, headers: { 'content-type': 'application/json' } });
+      const response = await suite.server.request('POST', '/v1/devices', { body, headers: { 'content-type': 'application/json' } });
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('INVALID_JSON');
     }
@@ -92,16 +83,16 @@ describe.each(backends)('POST /v1/devices on $name', (backend) => {
   it('refuses other content types with 415', async () => {
     const body = JSON.stringify({ apnsToken: apnsToken(), platform: 'ios' });
     for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, {}] as Record<string, string>[]) {
-      const response = await server.request('POST', '/v1/devices', { body, headers });
+      const response = await suite.server.request('POST', '/v1/devices', { body, headers });
       expect(response.status).toBe(415);
       expect(response.body).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' } });
     }
-    const withCharset = await server.request('POST', '/v1/devices', { body, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const withCharset = await suite.server.request('POST', '/v1/devices', { body, headers: { 'content-type': 'application/json; charset=utf-8' } });
     expect(withCharset.status).toBe(201);
   });
 
   it('refuses bodies over the size limit with 413', async () => {
-    const response = await server.post('/v1/devices', { apnsToken: apnsToken(), platform: 'ios', padding: 'x'.repeat(20_000) });
+    const response = await suite.server.post('/v1/devices', { apnsToken: apnsToken(), platform: 'ios', padding: 'x'.repeat(20_000) });
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'request body must be at most 16384 bytes' } });
   });
@@ -109,7 +100,7 @@ describe.each(backends)('POST /v1/devices on $name', (backend) => {
   it('applies the size limit to chunked bodies, which declare no length', async () => {
     const send = (body: string) =>
       new Promise<number>((resolve, reject) => {
-        const { hostname, port } = new URL(server.url);
+        const { hostname, port } = new URL(suite.server.url);
         const req = request({ host: hostname, port, path: '/v1/devices', method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode!));
@@ -123,11 +114,11 @@ describe.each(backends)('POST /v1/devices on $name', (backend) => {
   });
 
   it('answers 405 with Allow for other methods and 404 for unknown paths', async () => {
-    const wrongMethod = await server.get('/v1/devices');
+    const wrongMethod = await suite.server.get('/v1/devices');
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('POST');
     expect(wrongMethod.body).toEqual({ error: { code: 'METHOD_NOT_ALLOWED', message: 'GET is not allowed on /v1/devices' } });
-    const unknown = await server.get('/v1/nothing-here');
+    const unknown = await suite.server.get('/v1/nothing-here');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('NOT_FOUND');
   });

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generate } from '@graphql-codegen/cli';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import codegenConfig from '../codegen.ts';
 import { graphql } from '../src/generated/graphql/gql.ts';
 import { printSchemaSdl } from '../src/graphql/print.ts';
 import { backends } from './support/backends.ts';
 import { seedOrganization } from './support/seed.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { serveDuringSuite, startServer } from './support/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -39,41 +39,32 @@ describe('committed artefacts', () => {
 });
 
 describe.each(backends)('/graphql on $name', (backend) => {
-  let storage: Awaited<ReturnType<typeof backend.open>>;
-  let server: TestServer;
-  beforeAll(async () => {
-    storage = await backend.open();
-    server = await startServer(storage);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await storage?.close();
-  });
+  const suite = serveDuringSuite(backend);
 
   it('answers introspection', async () => {
-    const response = await server.graphql(MutationNames);
+    const response = await suite.server.graphql(MutationNames);
     expect(response.status).toBe(200);
     expect(response.body.data?.__schema.mutationType?.fields?.map((f) => f.name)).toEqual(expect.arrayContaining(['registerDevice', 'subscribeDevice', 'unsubscribeDevice']));
   });
 
   it('runs the same rules as REST, with stable error codes', async () => {
-    const org = await seedOrganization(server.db, { isPublic: false });
-    const bySlug = await server.graphql(PublicOrganizationId, { slug: org.slug });
+    const org = await seedOrganization(suite.server.db, { isPublic: false });
+    const bySlug = await suite.server.graphql(PublicOrganizationId, { slug: org.slug });
     expect(bySlug.body.data).toEqual({ organization: null });
     expect(bySlug.body.errors?.[0]).toMatchObject({ message: 'organization not found', extensions: { code: 'NOT_FOUND' } });
-    const byInvite = await server.graphql(InvitedOrganization, { inviteCode: org.inviteCode });
+    const byInvite = await suite.server.graphql(InvitedOrganization, { inviteCode: org.inviteCode });
     expect(byInvite.body.data).toEqual({ organizationByInviteCode: { id: org.id, subscriberCount: 0 } });
-    const invalid = await server.graphql(RegisterDeviceForTest, { apnsToken: 'xyz' });
+    const invalid = await suite.server.graphql(RegisterDeviceForTest, { apnsToken: 'xyz' });
     expect(invalid.body.errors?.[0]).toMatchObject({ message: 'apnsToken must be 64 to 200 hexadecimal characters', extensions: { code: 'VALIDATION_FAILED', field: 'apnsToken' } });
-    const registered = await server.graphql(RegisterDeviceForTest, { apnsToken: 'ab'.repeat(32) });
+    const registered = await suite.server.graphql(RegisterDeviceForTest, { apnsToken: 'ab'.repeat(32) });
     expect(registered.body.data?.registerDevice).toEqual({ deviceUuid: expect.any(String), created: true });
   });
 
   it('serves GraphiQL outside production only', async () => {
-    const page = await server.get('/graphql', { accept: 'text/html' });
+    const page = await suite.server.get('/graphql', { accept: 'text/html' });
     expect(page.status).toBe(200);
     expect(page.text).toContain('GraphiQL');
-    const production = await startServer(storage, { production: true });
+    const production = await startServer(suite.storage, { production: true });
     try {
       const hidden = await production.get('/graphql', { accept: 'text/html' });
       expect(hidden.text).not.toContain('GraphiQL');
@@ -83,7 +74,7 @@ describe.each(backends)('/graphql on $name', (backend) => {
   });
 
   it('refuses GraphQL bodies over the size limit with 413', async () => {
-    const response = await server.graphql(`{ organizations(search: "${'x'.repeat(20_000)}") { nextCursor } }`);
+    const response = await suite.server.graphql(`{ organizations(search: "${'x'.repeat(20_000)}") { nextCursor } }`);
     expect(response.status).toBe(413);
     expect((response.body as unknown as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
   });

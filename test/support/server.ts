@@ -1,5 +1,6 @@
 // A real Clarion HTTP server on an ephemeral port, over the given backend.
 import { createServer } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
@@ -63,3 +64,20 @@ export async function startServer(storage: Awaited<ReturnType<Backend['open']>>,
 }
 
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * A server over a fresh database of `backend` for the enclosing describe block: opened before its
+ * tests, closed after them. Read `suite.server` and `suite.storage` inside the tests.
+ */
+export function serveDuringSuite(backend: Backend, config: Partial<AppConfig> = {}) {
+  const suite = {} as { storage: Awaited<ReturnType<Backend['open']>>; server: TestServer };
+  beforeAll(async () => {
+    suite.storage = await backend.open();
+    suite.server = await startServer(suite.storage, config);
+  });
+  afterAll(async () => {
+    await suite.server?.close();
+    await suite.storage?.close();
+  });
+  return suite;
+}
