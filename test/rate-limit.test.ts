@@ -91,6 +91,16 @@ describe.each(backends)('POST /v1/devices rate limit on $name', (backend) => {
 
   // Only a backend with Redis has instances that share a budget.
   if (backend.name.includes('Redis')) {
+    it('lets registrations through when Redis fails, rather than refusing every device', async () => {
+      const { Redis } = await import('ioredis');
+      const broken = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+      broken.on('error', () => {});
+      const server = await startServer({ ...storage, redis: broken }, { deviceRegistrationsPerMinute: 1 });
+      servers.push(server);
+      for (let i = 0; i < 3; i += 1) expect((await register(server)).status).toBe(201);
+      broken.disconnect();
+    });
+
     it('shares one budget across instances through Redis', async () => {
       const prefix = `clarion:test:${randomBytes(6).toString('hex')}:`;
       const a = await start({ deviceRegistrationsPerMinute: 4 }, prefix);

@@ -36,7 +36,9 @@ export function createApp({ config, database, logger, redis }: AppDependencies) 
   const limits: FieldLimit[] = [];
   if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute });
   const cap = Math.max(1, ...limits.map((limit) => limit.max));
-  const store = redis ? new RedisHitStore(redis, WINDOW_MS, cap, config.redisPrefix) : new MemoryHitStore(WINDOW_MS, cap);
+  const store = redis
+    ? new RedisHitStore(redis, WINDOW_MS, cap, config.redisPrefix, (error) => logger.warn('rate limit store unavailable; request let through', { error: error.message }))
+    : new MemoryHitStore(WINDOW_MS, cap);
   const rateLimits = createRateLimits(store, WINDOW_MS, limits);
   const yoga = createGraphQLServer({ database, rateLimits, logger, production: config.production });
   const rest = createRestRouter({ yoga, routes, rateLimits, maxBodyBytes: config.maxBodyBytes });

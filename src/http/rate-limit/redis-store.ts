@@ -23,7 +23,14 @@ export class RedisHitStore implements HitStore {
   private readonly redis: RedisWithHit;
   private readonly seen: RecentHits;
 
-  constructor(redis: Redis, private readonly windowMs: number, private readonly cap: number, private readonly prefix = 'clarion:rate:') {
+  constructor(
+    redis: Redis,
+    private readonly windowMs: number,
+    private readonly cap: number,
+    private readonly prefix = 'clarion:rate:',
+    /** Told when Redis fails; the request is then let through (a limiter outage must not stop sign-ups). */
+    private readonly onError: (error: Error) => void = () => {},
+  ) {
     redis.defineCommand('clarionHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     this.redis = redis as RedisWithHit;
     this.seen = new RecentHits(windowMs);
@@ -32,7 +39,13 @@ export class RedisHitStore implements HitStore {
   async getForIdentity(identity: Identity) {
     const key = identityKey(identity);
     const now = Date.now();
-    const reply = await this.redis.clarionHit(this.prefix + key, now, this.windowMs, this.cap, `${now}:${randomBytes(6).toString('hex')}`);
+    let reply: string[];
+    try {
+      reply = await this.redis.clarionHit(this.prefix + key, now, this.windowMs, this.cap, `${now}:${randomBytes(6).toString('hex')}`);
+    } catch (error) {
+      this.onError(error as Error);
+      return [];
+    }
     const before: number[] = [];
     for (let i = 1; i < reply.length; i += 2) before.push(Number(reply[i]));
     this.seen.set(key, [...before, now]);
