@@ -47,6 +47,22 @@ describe('the clarion CLI', () => {
     expect(regenerated.inviteCode).not.toBe(hidden.inviteCode);
   }, 60_000);
 
+  it('creates API keys shown once, lists them without secrets, and revokes them', async () => {
+    const made = await clarion('key', 'create', '--org', 'acme', '--kind', 'live', '--name', 'Server');
+    expect(made.code).toBe(0);
+    const { key, id, displayPrefix, warning } = JSON.parse(made.stdout);
+    expect(key).toMatch(/^svc_live_/);
+    expect(displayPrefix).toBe(key.slice(0, 15));
+    expect(warning).toContain('cannot show it again');
+    const listed = await clarion('key', 'list', '--org', 'acme');
+    expect(listed.stdout).not.toContain(key);
+    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ id, name: 'Server', kind: 'live', revokedAt: null })]);
+    const revoked = JSON.parse((await clarion('key', 'revoke', id)).stdout);
+    expect(revoked).toMatchObject({ id, revokedAt: expect.any(String) });
+    expect(await clarion('key', 'create', '--org', 'acme', '--kind', 'prod')).toMatchObject({ code: 1, stderr: expect.stringContaining('kind must be "live" or "test"') });
+    expect(await clarion('key', 'list')).toMatchObject({ code: 2, stderr: expect.stringContaining('--org is required') });
+  }, 60_000);
+
   it('explains what is wrong and exits non-zero', async () => {
     const taken = await clarion('org', 'create', '--name', 'Again', '--slug', 'acme');
     expect(taken).toMatchObject({ code: 1, stderr: expect.stringContaining('slug "acme" is already taken') });

@@ -2,12 +2,16 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
+import { apiKeyCommands } from './api-keys.ts';
 import { organizationCommands } from './organizations.ts';
 
 const USAGE = `usage:
   clarion org create --name NAME --slug SLUG [--private] [--description TEXT] [--logo-url URL] [--brand-color #RRGGBB]
   clarion org list
-  clarion org regenerate-invite SLUG`;
+  clarion org regenerate-invite SLUG
+  clarion key create --org SLUG --kind live|test [--name NAME]
+  clarion key list --org SLUG
+  clarion key revoke ID`;
 
 export interface Output {
   out(value: unknown): void;
@@ -16,7 +20,7 @@ export interface Output {
 
 export type Command = (database: Database, args: string[], output: Output) => Promise<number>;
 
-const commands: Record<string, Record<string, Command>> = { org: organizationCommands };
+const commands: Record<string, Record<string, Command>> = { org: organizationCommands, key: apiKeyCommands };
 
 export async function main(argv: string[], output: Output = { out: (v) => console.log(JSON.stringify(v, null, 2)), err: (m) => console.error(m) }) {
   const [group, action, ...rest] = argv;

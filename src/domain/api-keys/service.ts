@@ -1,0 +1,62 @@
+// API keys: made for an organization, listed without their secret, revoked, and checked on every
+// organization-facing request. A key only ever reaches its own organization.
+import type { Db } from '../../db/database.ts';
+import type { ApiKey } from '../../generated/prisma/client.ts';
+import type { ApiKeyKind } from '../../generated/prisma/enums.ts';
+import { fail, invalid, notFound, ok, type Result } from '../errors.ts';
+import { findOrganizationBySlug } from '../organizations/service.ts';
+import { isUuid, stringIssue } from '../validate.ts';
+import { hashKey, isWellFormedKey, newKey } from './secret.ts';
+
+export const API_KEY_KINDS: readonly ApiKeyKind[] = ['live', 'test'];
+/** lastUsedAt is written at most this often per key, so a busy key does not cost a write per request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export type ApiKeyView = Omit<ApiKey, 'secretHash'>;
+const view = ({ secretHash: _secret, ...rest }: ApiKey): ApiKeyView => rest;
+
+export async function createApiKey(db: Db, { orgSlug, kind, name }: { orgSlug: string; kind: string; name?: string }): Promise<Result<{ key: string; apiKey: ApiKeyView }>> {
+  if (!API_KEY_KINDS.includes(kind as ApiKeyKind)) return invalid('kind', 'kind must be "live" or "test"');
+  const keyName = name ?? `${kind} key`;
+  const nameIssue = stringIssue(keyName, 'name', { max: 100 });
+  if (nameIssue) return invalid('name', nameIssue);
+  const organization = await findOrganizationBySlug(db, orgSlug);
+  if (!organization) return notFound('organization not found');
+  const { key, hash, displayPrefix } = newKey(kind as ApiKeyKind);
+  const apiKey = await db.apiKey.create({
+    data: { organizationId: organization.id, kind: kind as ApiKeyKind, name: keyName, displayPrefix, secretHash: new Uint8Array(hash) },
+  });
+  return ok({ key, apiKey: view(apiKey) });
+}
+
+export async function listApiKeys(db: Db, orgSlug: string): Promise<Result<ApiKeyView[]>> {
+  const organization = await findOrganizationBySlug(db, orgSlug);
+  if (!organization) return notFound('organization not found');
+  const keys = await db.apiKey.findMany({ where: { organizationId: organization.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  return ok(keys.map(view));
+}
+
+/** Revoking takes effect on the next request; revoking a revoked key changes nothing. */
+export async function revokeApiKey(db: Db, id: string): Promise<Result<ApiKeyView>> {
+  const apiKey = isUuid(id) ? await db.apiKey.findUnique({ where: { id } }) : null;
+  if (!apiKey) return notFound('API key not found');
+  if (apiKey.revokedAt) return ok(view(apiKey));
+  return ok(view(await db.apiKey.update({ where: { id }, data: { revokedAt: new Date() } })));
+}
+
+export interface Caller {
+  apiKey: ApiKeyView;
+  organizationId: string;
+}
+
+/** The caller behind a bearer token. Unknown, revoked and malformed keys are all just "not accepted". */
+export async function authenticateApiKey(db: Db, token: string, now = new Date()): Promise<Result<Caller>> {
+  if (!isWellFormedKey(token)) return fail('UNAUTHENTICATED', 'the API key is malformed');
+  const apiKey = await db.apiKey.findUnique({ where: { secretHash: new Uint8Array(hashKey(token)) } });
+  if (!apiKey || apiKey.revokedAt) return fail('UNAUTHENTICATED', 'the API key is not valid');
+  if (!apiKey.lastUsedAt || now.getTime() - apiKey.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await db.apiKey.updateMany({ where: { id: apiKey.id }, data: { lastUsedAt: now } });
+    apiKey.lastUsedAt = now;
+  }
+  return ok({ apiKey: view(apiKey), organizationId: apiKey.organizationId });
+}
