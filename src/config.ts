@@ -1,5 +1,6 @@
 // Configuration is read from the environment once, at start, and passed into factories.
 // Every bad variable is reported together, so an operator fixes them in one go.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export type TrustProxy = false | true | number;
@@ -18,6 +19,47 @@ export interface Config {
   maxBodyBytes: number;
   shutdownTimeoutMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** POST /v1/notify per API key per minute; 0 lifts the limit. */
+  notifyPerMinute: number;
+  /** How long POST /v1/notify waits for its broadcast before answering 202 "sending". */
+  notifyWaitMs: number;
+  fanoutConcurrency: number;
+  fanoutPageSize: number;
+  /** The app's bundle id, sent as apns-topic. */
+  apnsTopic: string;
+  /** Real APNs credentials; undefined runs the built-in local simulator. */
+  apns: ApnsConfig | undefined;
+  apnsConnections: number;
+}
+
+export interface ApnsConfig {
+  teamId: string;
+  keyId: string;
+  /** The .p8 key (PEM). Never logged. */
+  privateKey: string;
+  origin: string;
+}
+
+const APNS_HOSTS = { production: 'https://api.push.apple.com', sandbox: 'https://api.sandbox.push.apple.com' } as const;
+
+function apnsConfig(env: Env, problems: string[]): ApnsConfig | undefined {
+  const names = ['APNS_TEAM_ID', 'APNS_KEY_ID', 'APNS_PRIVATE_KEY', 'APNS_PRIVATE_KEY_PATH'];
+  if (!names.some((name) => env[name])) return undefined;
+  let privateKey = env.APNS_PRIVATE_KEY?.replace(/\\n/g, '\n');
+  if (!privateKey && env.APNS_PRIVATE_KEY_PATH) {
+    try {
+      privateKey = readFileSync(env.APNS_PRIVATE_KEY_PATH, 'utf8');
+    } catch (error) {
+      problems.push(`APNS_PRIVATE_KEY_PATH cannot be read (${(error as NodeJS.ErrnoException).code})`);
+    }
+  }
+  for (const name of ['APNS_TEAM_ID', 'APNS_KEY_ID', 'APNS_TOPIC']) if (!env[name]) problems.push(`${name} is required with APNs credentials`);
+  if (!privateKey && !env.APNS_PRIVATE_KEY_PATH) problems.push('APNS_PRIVATE_KEY or APNS_PRIVATE_KEY_PATH is required with APNs credentials');
+  if (privateKey && !privateKey.includes('PRIVATE KEY')) problems.push('APNS_PRIVATE_KEY must be the PEM text of a .p8 key');
+  const apnsEnv = env.APNS_ENV ?? 'production';
+  if (apnsEnv !== 'production' && apnsEnv !== 'sandbox') problems.push(`APNS_ENV must be production or sandbox (got "${apnsEnv}")`);
+  const origin = url(env, 'APNS_URL', ['https:'], problems) ?? APNS_HOSTS[apnsEnv === 'sandbox' ? 'sandbox' : 'production'];
+  return { teamId: env.APNS_TEAM_ID ?? '', keyId: env.APNS_KEY_ID ?? '', privateKey: privateKey ?? '', origin };
 }
 
 export class ConfigError extends Error {
@@ -80,6 +122,13 @@ export function loadConfig(env: Env = process.env): Config {
     maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 256 * 1024, problems, { min: 1024 }),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, problems),
     logLevel,
+    notifyPerMinute: integer(env, 'NOTIFY_PER_MINUTE', 120, problems),
+    notifyWaitMs: integer(env, 'NOTIFY_WAIT_MS', 10_000, problems),
+    fanoutConcurrency: integer(env, 'FANOUT_CONCURRENCY', 1000, problems, { min: 1, max: 100_000 }),
+    fanoutPageSize: integer(env, 'FANOUT_PAGE_SIZE', 1000, problems, { min: 1, max: 100_000 }),
+    apnsTopic: env.APNS_TOPIC || 'dev.clarion.simulator',
+    apns: apnsConfig(env, problems),
+    apnsConnections: integer(env, 'APNS_CONNECTIONS', 4, problems, { min: 1, max: 64 }),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

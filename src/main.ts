@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createApp } from './http/app.ts';
+import { createPushService } from './apns/push-service.ts';
 import { createLogger, redactUrl } from './logger.ts';
 
 export async function start(config: Config) {
@@ -16,7 +17,8 @@ export async function start(config: Config) {
     redis.on('error', (error) => logger.warn('redis error', { error: error.message }));
     await redis.connect();
   }
-  const app = createApp({ config, database, logger, redis });
+  const push = await createPushService(config, logger);
+  const app = createApp({ config, database, logger, redis, send: push.send });
   const server = createServer(app.handler);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, resolve));
@@ -27,6 +29,12 @@ export async function start(config: Config) {
     redis: config.redisUrl ? redactUrl(config.redisUrl) : 'none (rate limits kept in this process)',
   });
 
+  // Broadcasts left sending by a process that stopped are finished here; checked again while running,
+  // since a lease held by a stopped process lapses only after a minute.
+  await app.resumeBroadcasts();
+  const resumer = setInterval(() => void app.resumeBroadcasts().catch((error: Error) => logger.warn('resume check failed', { error: error.message })), 30_000);
+  resumer.unref();
+
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
@@ -36,7 +44,9 @@ export async function start(config: Config) {
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref());
       await Promise.race([drained, timeout]);
       server.closeAllConnections();
+      clearInterval(resumer);
       await app.close();
+      await push.close();
       await redis?.quit();
       await database.close();
       logger.info('stopped');

@@ -9,7 +9,7 @@ import type { Context } from './context.ts';
 export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;
-  Scalars: { DateTime: { Input: Date; Output: Date } };
+  Scalars: { DateTime: { Input: Date; Output: Date }; JSON: { Input: unknown; Output: unknown } };
   DefaultFieldNullability: false;
 }>({
   plugins: [PrismaPlugin],
@@ -32,6 +32,12 @@ builder.scalarType('DateTime', {
     if (!date || Number.isNaN(date.getTime())) throw new GraphQLError('DateTime must be an ISO 8601 string');
     return date;
   },
+});
+
+builder.scalarType('JSON', {
+  description: 'Any JSON value.',
+  serialize: (value) => value,
+  parseValue: (value) => value,
 });
 
 builder.queryType({});

@@ -1,5 +1,8 @@
 import type { Db } from '../db/database.ts';
 import type { SqlClient } from '../db/sql.ts';
+import type { Caller } from '../domain/api-keys/service.ts';
+import type { NotifyDeps } from '../domain/broadcasts/service.ts';
+import type { Result } from '../domain/errors.ts';
 
 /** What every resolver receives. Built per request by the yoga app (src/http/app.ts). */
 export interface Context {
@@ -8,4 +11,7 @@ export interface Context {
   sql: SqlClient;
   /** The caller's address as the rate limits see it (see src/http/client-ip.ts). */
   clientIp: string;
+  /** The organization behind `Authorization: Bearer <API key>`; undefined when the header is absent. */
+  caller: Result<Caller> | undefined;
+  notifications: NotifyDeps;
 }

@@ -1,5 +1,6 @@
 // Imports every type module for its side effect on the builder, then builds the schema.
 import { builder } from './builder.ts';
+import './types/broadcast.ts';
 import './types/device.ts';
 import './types/organization.ts';
 import './types/subscription.ts';

@@ -17,8 +17,13 @@ import { RedisHitStore } from './rate-limit/redis-store.ts';
 import { createRestRouter } from './rest/router.ts';
 import { routes } from './rest/routes.ts';
 import { createGraphQLServer } from './yoga.ts';
+import type { SendPush } from '../apns/sender.ts';
+import { createFanout } from '../domain/broadcasts/fanout.ts';
 
-export type AppConfig = Pick<Config, 'production' | 'trustProxy' | 'deviceRegistrationsPerMinute' | 'maxBodyBytes'> & {
+export type AppConfig = Pick<
+  Config,
+  'production' | 'trustProxy' | 'deviceRegistrationsPerMinute' | 'maxBodyBytes' | 'notifyPerMinute' | 'notifyWaitMs' | 'fanoutConcurrency' | 'fanoutPageSize' | 'apnsTopic'
+> & {
   /** Namespace of the rate-limit keys in Redis; instances sharing a budget share the prefix. */
   redisPrefix?: string;
 };
@@ -28,26 +33,31 @@ export interface AppDependencies {
   database: Database;
   logger: Logger;
   redis?: Redis;
+  /** Sends one push to APNs (or the simulator). */
+  send: SendPush;
 }
 
 const WINDOW_MS = 60_000;
 
-export function createApp({ config, database, logger, redis }: AppDependencies) {
+export function createApp({ config, database, logger, redis, send }: AppDependencies) {
   const limits: FieldLimit[] = [];
-  if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute });
+  if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute, by: 'ip' });
+  if (config.notifyPerMinute > 0) limits.push({ type: 'Mutation', field: 'notify', max: config.notifyPerMinute, by: 'apiKey' });
   const cap = Math.max(1, ...limits.map((limit) => limit.max));
   const store = redis
     ? new RedisHitStore(redis, WINDOW_MS, cap, config.redisPrefix, (error) => logger.warn('rate limit store unavailable; request let through', { error: error.message }))
     : new MemoryHitStore(WINDOW_MS, cap);
   const rateLimits = createRateLimits(store, WINDOW_MS, limits);
-  const yoga = createGraphQLServer({ database, rateLimits, logger, production: config.production });
+  const fanout = createFanout({ sql: database.sql, send, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency });
+  const notifications = { db: database.prisma, sql: database.sql, fanout, send, topic: config.apnsTopic, waitMs: config.notifyWaitMs };
+  const yoga = createGraphQLServer({ database, notifications, rateLimits, logger, production: config.production });
   const rest = createRestRouter({ yoga, routes, rateLimits, maxBodyBytes: config.maxBodyBytes });
 
-  async function graphql(request: Request, ip: string) {
-    if (request.method !== 'POST') return yoga.fetch(request, { clientIp: ip });
+  async function graphql(request: Request, ip: string, authorization: string | undefined) {
+    if (request.method !== 'POST') return yoga.fetch(request, { clientIp: ip, authorization });
     // Yoga reads bodies without a bound, so the size limit is applied before it sees one.
     const body = Buffer.from(await readLimited(request, config.maxBodyBytes)).toString('utf8');
-    return yoga.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body }), { clientIp: ip });
+    return yoga.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body }), { clientIp: ip, authorization });
   }
 
   async function health() {
@@ -65,8 +75,9 @@ export function createApp({ config, database, logger, redis }: AppDependencies) 
     try {
       const ip = clientIp(serverContext.req?.socket?.remoteAddress, request.headers.get('x-forwarded-for'), config.trustProxy);
       if (url.pathname === '/healthz') return await health();
-      if (url.pathname.startsWith('/v1/')) return await rest.handle(request, url, ip);
-      if (url.pathname === '/graphql') return await graphql(request, ip);
+      const authorization = request.headers.get('authorization') ?? undefined;
+      if (url.pathname.startsWith('/v1/')) return await rest.handle(request, url, { clientIp: ip, authorization });
+      if (url.pathname === '/graphql') return await graphql(request, ip, authorization);
       return errorResponse({ code: 'NOT_FOUND', message: `no route for ${request.method} ${url.pathname}` });
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.error, error.headers);
@@ -79,6 +90,10 @@ export function createApp({ config, database, logger, redis }: AppDependencies) 
     /** A node:http request listener, and `fetch` for tests without a socket. */
     handler: adapter,
     fetch: (request: Request) => adapter.fetch(request),
+    /** Picks up broadcasts left sending by a process that stopped. */
+    resumeBroadcasts: () => fanout.resumeInterrupted(),
+    /** Broadcasts this process is sending now. */
+    sending: () => fanout.running(),
     close: () => store.close(),
   };
 }

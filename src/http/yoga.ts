@@ -3,6 +3,8 @@
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Database } from '../db/database.ts';
+import type { NotifyDeps } from '../domain/broadcasts/service.ts';
+import { callerFrom } from './bearer.ts';
 import type { Context } from '../graphql/context.ts';
 import { schema } from '../graphql/schema.ts';
 import type { Logger } from '../logger.ts';
@@ -15,18 +17,34 @@ const MAX_TOKENS = 2000;
 /** Per-request values the transports put into the server context. */
 export interface RequestContext {
   clientIp: string;
+  /** The Authorization header, if any. */
+  authorization?: string;
 }
 
 export type ClarionYoga = YogaServerInstance<RequestContext, Context>;
 
-export function createGraphQLServer({ database, rateLimits, logger, production }: { database: Database; rateLimits: RateLimits; logger: Logger; production: boolean }): ClarionYoga {
+export interface GraphQLServerOptions {
+  database: Database;
+  notifications: NotifyDeps;
+  rateLimits: RateLimits;
+  logger: Logger;
+  production: boolean;
+}
+
+export function createGraphQLServer({ database, notifications, rateLimits, logger, production }: GraphQLServerOptions): ClarionYoga {
   return createYoga<RequestContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: !production && { title: 'Clarion GraphQL' },
     landingPage: false,
     batching: false,
-    context: ({ clientIp }) => ({ db: database.prisma, sql: database.sql, clientIp }),
+    context: async ({ clientIp, authorization }) => ({
+      db: database.prisma,
+      sql: database.sql,
+      clientIp,
+      caller: await callerFrom(database.prisma, authorization),
+      notifications,
+    }),
     plugins: [useMaxTokens(MAX_TOKENS), ...rateLimits.plugins],
     logging: {
       debug: (...args) => logger.debug(String(args[0])),

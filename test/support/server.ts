@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
+import type { SendPush } from '../../src/apns/sender.ts';
 import { createApp, type AppConfig } from '../../src/http/app.ts';
 import { testLogger, type Backend } from './backends.ts';
 
@@ -12,6 +13,16 @@ export const defaultTestConfig: AppConfig = {
   trustProxy: false,
   deviceRegistrationsPerMinute: 0,
   maxBodyBytes: 16 * 1024,
+  notifyPerMinute: 0,
+  notifyWaitMs: 5_000,
+  fanoutConcurrency: 100,
+  fanoutPageSize: 50,
+  apnsTopic: 'dev.clarion.test',
+};
+
+/** For servers whose tests send no push: any attempt is a test bug. */
+const noPushes: SendPush = async () => {
+  throw new Error('this test server has no APNs; pass `send` to startServer');
 };
 
 export interface TestResponse<Body = any> {
@@ -21,8 +32,8 @@ export interface TestResponse<Body = any> {
   body: Body;
 }
 
-export async function startServer(storage: Awaited<ReturnType<Backend['open']>>, config: Partial<AppConfig> = {}) {
-  const app = createApp({ config: { ...defaultTestConfig, redisPrefix: storage.redisPrefix, ...config }, database: storage.database, logger: testLogger, redis: storage.redis });
+export async function startServer(storage: Awaited<ReturnType<Backend['open']>>, config: Partial<AppConfig> = {}, send: SendPush = noPushes) {
+  const app = createApp({ config: { ...defaultTestConfig, redisPrefix: storage.redisPrefix, ...config }, database: storage.database, logger: testLogger, redis: storage.redis, send });
   const server = createServer(app.handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -45,6 +56,7 @@ export async function startServer(storage: Awaited<ReturnType<Backend['open']>>,
   return {
     url,
     db: storage.database.prisma,
+    app,
     request,
     get: <Body = any>(path: string, headers?: Record<string, string>) => request<Body>('GET', path, { headers }),
     post: <Body = any>(path: string, json: unknown, headers?: Record<string, string>) => request<Body>('POST', path, { json, headers }),

@@ -21,6 +21,10 @@ type Documents = {
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": typeof types.PublicOrganizationFragmentDoc,
     "\n  query OrganizationBySlug($slug: String!) {\n    organization(slug: $slug) { ...PublicOrganization }\n  }\n": typeof types.OrganizationBySlugDocument,
     "\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n": typeof types.OrganizationByInviteCodeDocument,
+    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt finishedAt\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastFieldsFragmentDoc,
+    "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n": typeof types.NotifyDocument,
+    "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": typeof types.ListNotificationsDocument,
+    "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": typeof types.NotificationByIdDocument,
     "\n  query MutationNames { __schema { mutationType { fields { name } } } }\n": typeof types.MutationNamesDocument,
     "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": typeof types.PublicOrganizationIdDocument,
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": typeof types.InvitedOrganizationDocument,
@@ -35,6 +39,10 @@ const documents: Documents = {
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": types.PublicOrganizationFragmentDoc,
     "\n  query OrganizationBySlug($slug: String!) {\n    organization(slug: $slug) { ...PublicOrganization }\n  }\n": types.OrganizationBySlugDocument,
     "\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n": types.OrganizationByInviteCodeDocument,
+    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt finishedAt\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastFieldsFragmentDoc,
+    "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n": types.NotifyDocument,
+    "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": types.ListNotificationsDocument,
+    "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": types.NotificationByIdDocument,
     "\n  query MutationNames { __schema { mutationType { fields { name } } } }\n": types.MutationNamesDocument,
     "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": types.PublicOrganizationIdDocument,
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": types.InvitedOrganizationDocument,
@@ -84,6 +92,22 @@ export function graphql(source: "\n  query OrganizationBySlug($slug: String!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n"): (typeof documents)["\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt finishedAt\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): (typeof documents)["\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt finishedAt\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n"): (typeof documents)["\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n"): (typeof documents)["\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n"): (typeof documents)["\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

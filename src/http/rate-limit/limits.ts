@@ -14,6 +14,8 @@ export interface FieldLimit {
   field: string;
   /** Requests per window; the window is the store's. */
   max: number;
+  /** Who has a budget: each client IP, or each API key (callers without a valid key count by IP). */
+  by: 'ip' | 'apiKey';
 }
 
 export interface RateLimits {
@@ -22,7 +24,9 @@ export interface RateLimits {
   headers(field: string, context: Context): Record<string, string>;
 }
 
-const identify = (context: Context) => rateLimitIdentity(context.clientIp);
+const EVERYONE = 'all';
+const byIp = (context: Context) => `ip:${rateLimitIdentity(context.clientIp)}`;
+const byApiKey = (context: Context) => (context.caller?.ok ? `key:${context.caller.value.apiKey.id}` : byIp(context));
 
 export function createRateLimits(store: HitStore, windowMs: number, limits: FieldLimit[]): RateLimits {
   const byField = new Map(limits.map((limit) => [limit.field, limit]));
@@ -31,7 +35,8 @@ export function createRateLimits(store: HitStore, windowMs: number, limits: Fiel
     const limit = byField.get(field);
     if (!limit) return {};
     const now = Date.now();
-    const hits = store.recent({ contextIdentity: identify(context), fieldIdentity: field }, now);
+    const identify = limit.by === 'apiKey' ? byApiKey : byIp;
+    const hits = store.recent({ contextIdentity: EVERYONE, fieldIdentity: `${field}:${identify(context)}` }, now);
     const used = Math.min(hits.length, limit.max);
     // The oldest hit that keeps the caller at its limit decides when a request is allowed again.
     const freedAt = hits.length >= limit.max ? hits[hits.length - limit.max]! + windowMs : (hits[0] ?? now) + windowMs;
@@ -58,7 +63,8 @@ export function createRateLimits(store: HitStore, windowMs: number, limits: Fiel
               if (!isLimiterError(error)) return error;
               const field = error.nodes?.[0]?.kind === 'Field' ? error.nodes[0].name.value : '';
               const limit = byField.get(field);
-              const message = limit ? `Too many requests: ${field} allows ${limit.max} per ${Math.round(windowMs / 1000)} seconds per client IP` : error.message;
+              const who = limit?.by === 'apiKey' ? 'API key' : 'client IP';
+              const message = limit ? `Too many requests: ${field} allows ${limit.max} per ${Math.round(windowMs / 1000)} seconds per ${who}` : error.message;
               return new GraphQLError(message, {
                 nodes: error.nodes,
                 path: error.path,
@@ -72,9 +78,17 @@ export function createRateLimits(store: HitStore, windowMs: number, limits: Fiel
   };
 
   const limiter = useRateLimiter({
-    identifyFn: (context) => identify(context as Context),
+    // The whole identity is per field (the library appends it to the field's key), so one API key has
+    // one budget whichever address it calls from.
+    identifyFn: () => EVERYONE,
     store,
-    configByField: limits.map(({ type, field, max }) => ({ type, field, max, window: `${windowMs}ms` })),
+    configByField: limits.map(({ type, field, max, by }) => ({
+      type,
+      field,
+      max,
+      window: `${windowMs}ms`,
+      identifyFn: (context: unknown) => (by === 'apiKey' ? byApiKey : byIp)(context as Context),
+    })),
   }) as Plugin;
 
   return { plugins: limits.length ? [useRateLimitedCode, useCoercedVariables(), limiter] : [], headers };

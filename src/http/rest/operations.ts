@@ -44,3 +44,29 @@ export const OrganizationByInviteCode = graphql(`
     organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }
   }
 `);
+
+export const BroadcastFields = graphql(`
+  fragment BroadcastFields on Broadcast {
+    id status test target externalIds body title recipients sent failed failures createdAt finishedAt
+    timing { durationMs }
+    apiKey { id name displayPrefix }
+  }
+`);
+
+export const Notify = graphql(`
+  mutation Notify($input: JSON!, $idempotencyKey: String) {
+    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }
+  }
+`);
+
+export const ListNotifications = graphql(`
+  query ListNotifications($limit: Int, $cursor: String) {
+    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }
+  }
+`);
+
+export const NotificationById = graphql(`
+  query NotificationById($id: ID!) {
+    notification(id: $id) { ...BroadcastFields }
+  }
+`);

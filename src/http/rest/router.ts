@@ -7,12 +7,14 @@ import type { DomainError } from '../../domain/errors.ts';
 import { readJsonObject } from '../body.ts';
 import { errorResponse, HttpError, isErrorCode, json } from '../errors.ts';
 import type { RateLimits } from '../rate-limit/limits.ts';
-import type { ClarionYoga } from '../yoga.ts';
+import type { ClarionYoga, RequestContext } from '../yoga.ts';
+import { Response } from '@whatwg-node/fetch';
 
 export interface RouteInput {
   params: Record<string, string>;
   query: URLSearchParams;
   body: Record<string, unknown>;
+  headers: Headers;
 }
 
 export interface RestRoute<Data = any, Variables = any> {
@@ -23,7 +25,7 @@ export interface RestRoute<Data = any, Variables = any> {
   /** Whether the route takes a JSON body. */
   body?: boolean;
   variables(input: RouteInput): Variables;
-  respond(data: Data): { status: number; body?: unknown };
+  respond(data: Data): { status: number; body?: unknown; headers?: Record<string, string> };
 }
 
 /** Declares a route with its types tied to its operation. */
@@ -61,7 +63,8 @@ function errorFromResult(error: GraphQLError): { error: DomainError; headers: Re
   const { code, field, http } = error.extensions as { code?: unknown; field?: string; http?: { headers?: Record<string, string> } };
   if (isErrorCode(code)) {
     const body: DomainError = field ? { code, message: error.message, field } : { code, message: error.message };
-    return { error: body, headers: http?.headers ?? {} };
+    const challenge: Record<string, string> = code === 'UNAUTHENTICATED' ? { 'WWW-Authenticate': 'Bearer realm="clarion"' } : {};
+    return { error: body, headers: { ...challenge, ...(http?.headers ?? {}) } };
   }
   return { error: variableError(error) ?? { code: 'INTERNAL', message: 'Unexpected error.' }, headers: {} };
 }
@@ -87,11 +90,11 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
     throw new HttpError({ code: 'NOT_FOUND', message: `no route for ${method} ${pathname}` });
   }
 
-  async function run(request: Request, url: URL, clientIp: string) {
+  async function run(request: Request, url: URL, requestContext: RequestContext) {
     const { route: matched, params } = match(request.method, url.pathname);
     const body = matched.body ? await readJsonObject(request, maxBodyBytes) : {};
-    const variableValues = matched.variables({ params, query: url.searchParams, body });
-    const { execute, contextFactory, schema } = yoga.getEnveloped({ clientIp });
+    const variableValues = matched.variables({ params, query: url.searchParams, body, headers: request.headers });
+    const { execute, contextFactory, schema } = yoga.getEnveloped(requestContext);
     const contextValue = await contextFactory();
     const result = (await execute({ schema, document: matched.operation, variableValues, contextValue })) as ExecutionResult;
     const limitHeaders = Object.assign({}, ...matched.rootFields.map((field) => rateLimits.headers(field, contextValue)));
@@ -99,14 +102,14 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
       const { error, headers } = errorFromResult(result.errors[0]!);
       return errorResponse(error, { ...limitHeaders, ...headers });
     }
-    const { status, body: responseBody } = matched.respond(result.data);
-    return responseBody === undefined ? new Response(null, { status, headers: limitHeaders }) : json(status, responseBody, limitHeaders);
+    const { status, body: responseBody, headers } = matched.respond(result.data);
+    return responseBody === undefined ? new Response(null, { status, headers: { ...limitHeaders, ...headers } }) : json(status, responseBody, { ...limitHeaders, ...headers });
   }
 
   return {
-    handle: async (request: Request, url: URL, clientIp: string) => {
+    handle: async (request: Request, url: URL, requestContext: RequestContext) => {
       try {
-        return await run(request, url, clientIp);
+        return await run(request, url, requestContext);
       } catch (error) {
         if (error instanceof HttpError) return errorResponse(error.error, error.headers);
         if (error instanceof URIError) return errorResponse({ code: 'NOT_FOUND', message: `no route for ${request.method} ${url.pathname}` });

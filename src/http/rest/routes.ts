@@ -56,4 +56,30 @@ export const routes = [
     variables: ({ params }) => ({ slug: params.orgSlug! }),
     respond: ({ organization }) => ({ status: 200, body: organization }),
   }),
+  route({
+    method: 'POST',
+    path: '/v1/notify',
+    operation: op.Notify,
+    body: true,
+    variables: ({ body, headers }) => ({ input: body, idempotencyKey: headers.get('idempotency-key') }),
+    // A broadcast still sending after NOTIFY_WAIT_MS answers 202; its progress is at Location.
+    respond: ({ notify }) =>
+      notify.status === 'sending'
+        ? { status: 202, body: notify, headers: { Location: `/v1/notifications/${notify.id}` } }
+        : { status: 200, body: notify },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/notifications',
+    operation: op.ListNotifications,
+    variables: ({ query }) => ({ limit: integerParam(query, 'limit'), cursor: query.get('cursor') }),
+    respond: ({ notifications }) => ({ status: 200, body: notifications }),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/notifications/:id',
+    operation: op.NotificationById,
+    variables: ({ params }) => ({ id: params.id! }),
+    respond: ({ notification }) => ({ status: 200, body: notification }),
+  }),
 ];

@@ -1,0 +1,127 @@
+// A local stand-in for APNs: HTTP/2 over TLS, checking what Apple checks (the provider JWT's signature
+// and claims, the headers, the path's token, the payload). `npm start` runs it when no APNs credentials
+// are configured, so the whole flow works on a fresh machine; tests drive it with `answer` to play
+// Apple's failures.
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { createVerifier } from 'fast-jwt';
+import selfsigned from 'selfsigned';
+
+export interface SimulatedPush {
+  deviceToken: string;
+  headers: http2.IncomingHttpHeaders;
+  payload: Record<string, unknown>;
+}
+
+/** What to answer instead of 200; `drop` resets the connection; `delayMs` waits first. */
+export type Answer = { status: number; reason?: string; delayMs?: number } | { drop: true } | undefined;
+
+export interface SimulatorOptions {
+  teamId: string;
+  keyId: string;
+  /** PEM of the public key matching the provider's .p8 key. */
+  publicKey: string;
+  topic: string;
+  answer?: (push: SimulatedPush) => Answer | Promise<Answer>;
+  maxConcurrentStreams?: number;
+}
+
+const PUSH_TYPES = new Set(['alert', 'background', 'location', 'voip', 'complication', 'fileprovider', 'mdm', 'liveactivity', 'pushtotalk', 'widgets', 'controls']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A fresh provider key pair, as an Apple .p8 key would be (P-256). */
+export function generateProviderKey() {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return { privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string, publicKey: publicKey.export({ type: 'spki', format: 'pem' }) as string };
+}
+
+function check(options: SimulatorOptions, verify: (token: string) => Record<string, unknown>, headers: http2.IncomingHttpHeaders, body: Buffer): { status: number; reason: string } | { push: SimulatedPush } {
+  const path = String(headers[':path'] ?? '');
+  if (headers[':method'] !== 'POST') return { status: 405, reason: 'MethodNotAllowed' };
+  const match = /^\/3\/device\/([^/]*)$/.exec(path);
+  if (!match) return { status: 404, reason: 'BadPath' };
+  if (!match[1]) return { status: 400, reason: 'MissingDeviceToken' };
+  const authorization = String(headers.authorization ?? '');
+  if (!authorization.startsWith('bearer ')) return { status: 403, reason: 'MissingProviderToken' };
+  try {
+    const claims = verify(authorization.slice(7));
+    if (claims.iss !== options.teamId) return { status: 403, reason: 'InvalidProviderToken' };
+    if (typeof claims.iat !== 'number' || Date.now() / 1000 - claims.iat > 3600) return { status: 403, reason: 'ExpiredProviderToken' };
+  } catch {
+    return { status: 403, reason: 'InvalidProviderToken' };
+  }
+  if (!headers['apns-topic']) return { status: 400, reason: 'MissingTopic' };
+  if (headers['apns-topic'] !== options.topic) return { status: 400, reason: 'TopicDisallowed' };
+  const pushType = String(headers['apns-push-type'] ?? 'alert');
+  if (!PUSH_TYPES.has(pushType)) return { status: 400, reason: 'InvalidPushType' };
+  const priority = headers['apns-priority'];
+  if (priority !== undefined && priority !== '5' && priority !== '10' && priority !== '1') return { status: 400, reason: 'BadPriority' };
+  if (pushType === 'background' && priority !== '5') return { status: 400, reason: 'BadPriority' };
+  if (headers['apns-expiration'] !== undefined && !/^\d+$/.test(String(headers['apns-expiration']))) return { status: 400, reason: 'BadExpirationDate' };
+  if (headers['apns-collapse-id'] !== undefined && Buffer.byteLength(String(headers['apns-collapse-id'])) > 64) return { status: 400, reason: 'BadCollapseId' };
+  if (headers['apns-id'] !== undefined && !UUID.test(String(headers['apns-id']))) return { status: 400, reason: 'BadMessageId' };
+  if (!/^[0-9a-f]{64,200}$/i.test(match[1])) return { status: 400, reason: 'BadDeviceToken' };
+  if (!body.length) return { status: 400, reason: 'PayloadEmpty' };
+  if (body.length > 4096) return { status: 413, reason: 'PayloadTooLarge' };
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body.toString('utf8'));
+  } catch {
+    return { status: 400, reason: 'BadPayload' };
+  }
+  if (typeof payload !== 'object' || payload === null || typeof (payload as { aps?: unknown }).aps !== 'object') return { status: 400, reason: 'BadPayload' };
+  return { push: { deviceToken: match[1], headers, payload: payload as Record<string, unknown> } };
+}
+
+export async function startSimulator(options: SimulatorOptions, { host = '127.0.0.1', port = 0 } = {}) {
+  const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
+    keySize: 2048,
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+  });
+  const verify = createVerifier({ key: options.publicKey, algorithms: ['ES256'], cache: true }) as (token: string) => Record<string, unknown>;
+  const server = http2.createSecureServer({ key: pems.private, cert: pems.cert, settings: { maxConcurrentStreams: options.maxConcurrentStreams ?? 1000 } });
+  const received: SimulatedPush[] = [];
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.on('close', () => sessions.delete(session));
+  });
+  server.on('stream', (stream, headers) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('error', () => {});
+    stream.on('end', async () => {
+      const apnsId = String(headers['apns-id'] ?? randomUUID());
+      const checked = check(options, verify, headers, Buffer.concat(chunks));
+      let answer: Answer = 'status' in checked ? checked : await options.answer?.(checked.push);
+      if (answer && 'drop' in answer) return stream.session?.destroy();
+      if (answer?.delayMs) await new Promise((resolve) => setTimeout(resolve, answer!.delayMs));
+      if (stream.destroyed) return;
+      if (!answer || answer.status === 200) {
+        if ('push' in checked) received.push(checked.push);
+        stream.respond({ ':status': 200, 'apns-id': apnsId });
+        return stream.end();
+      }
+      stream.respond({ ':status': answer.status, 'apns-id': apnsId, 'content-type': 'application/json' });
+      stream.end(JSON.stringify(answer.status === 410 ? { reason: answer.reason ?? 'Unregistered', timestamp: Date.now() } : { reason: answer.reason }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    origin: `https://${host === '127.0.0.1' ? '127.0.0.1' : host}:${address.port}`,
+    /** The simulator's self-signed certificate, to trust it. */
+    ca: pems.cert,
+    /** Every push it accepted, in order. */
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Sessions kept open by clients would hold close() forever.
+        sessions.forEach((session) => session.destroy());
+      }),
+  };
+}
+
+export type Simulator = Awaited<ReturnType<typeof startSimulator>>;

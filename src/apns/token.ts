@@ -1,0 +1,33 @@
+// The provider token (JWT, ES256) that authenticates Clarion to APNs. Apple wants it refreshed every
+// 20 to 60 minutes and answers 429 TooManyProviderTokenUpdates to more frequent ones, so it is cached.
+import { createSigner } from 'fast-jwt';
+
+export interface ProviderTokenOptions {
+  teamId: string;
+  keyId: string;
+  /** The .p8 key, PEM. */
+  privateKey: string;
+  refreshMs?: number;
+  now?: () => number;
+}
+
+export function createProviderToken({ teamId, keyId, privateKey, refreshMs = 40 * 60_000, now = Date.now }: ProviderTokenOptions) {
+  let cached: { value: string; at: number } | undefined;
+  return {
+    get(): string {
+      const at = now();
+      if (!cached || at - cached.at >= refreshMs) {
+        // fast-jwt writes iat (in seconds) from clockTimestamp.
+        const sign = createSigner({ key: privateKey, algorithm: 'ES256', kid: keyId, clockTimestamp: at });
+        cached = { value: sign({ iss: teamId }), at };
+      }
+      return cached.value;
+    },
+    /** After APNs rejects the token (403 ExpiredProviderToken / InvalidProviderToken). */
+    invalidate(rejected: string) {
+      if (cached?.value === rejected) cached = undefined;
+    },
+  };
+}
+
+export type ProviderToken = ReturnType<typeof createProviderToken>;

@@ -1,0 +1,96 @@
+// What POST /v1/notify accepts. Every field is checked here, and each error names its field.
+import { invalid, ok, type Result } from '../errors.ts';
+import { stringIssue } from '../validate.ts';
+
+export const INTERRUPTION_LEVELS = ['passive', 'active', 'time-sensitive', 'critical'] as const;
+
+export interface NotifyRequest {
+  body: string;
+  target: 'all' | 'users';
+  externalIds?: string[];
+  title?: string;
+  subtitle?: string;
+  badge?: number;
+  sound?: string;
+  data?: Record<string, unknown>;
+  threadId?: string;
+  category?: string;
+  collapseId?: string;
+  interruptionLevel?: (typeof INTERRUPTION_LEVELS)[number];
+  relevanceScore?: number;
+  expiration?: number;
+  priority?: 5 | 10;
+  pushType?: 'alert' | 'background';
+  mutableContent?: boolean;
+}
+
+const KNOWN = new Set(['body', 'target', 'externalIds', 'title', 'subtitle', 'badge', 'sound', 'data', 'threadId', 'category', 'collapseId', 'interruptionLevel', 'relevanceScore', 'expiration', 'priority', 'pushType', 'mutableContent']);
+const TEXT_LIMITS: Record<string, number> = { title: 256, subtitle: 256, sound: 256, threadId: 256, category: 256 };
+
+export function validateNotifyRequest(input: unknown): Result<NotifyRequest> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return invalid('body', 'the request must be a JSON object');
+  const raw = input as Record<string, unknown>;
+  const unknownField = Object.keys(raw).find((key) => !KNOWN.has(key));
+  if (unknownField) return invalid(unknownField, `${unknownField} is not a field of a notification`);
+  if (raw.body === undefined || raw.body === null) return invalid('body', 'body is required');
+  const bodyIssue = stringIssue(raw.body, 'body', { max: 4096 });
+  if (bodyIssue) return invalid('body', bodyIssue);
+  if (raw.target !== 'all' && raw.target !== 'users') return invalid('target', raw.target === undefined ? 'target is required' : 'target must be "all" or "users"');
+  const request: NotifyRequest = { body: raw.body as string, target: raw.target };
+  if (raw.target === 'users') {
+    const ids = raw.externalIds;
+    if (!Array.isArray(ids) || ids.length < 1 || ids.length > 1000) return invalid('externalIds', 'externalIds must be a list of 1 to 1000 strings when target is "users"');
+    for (const id of ids) {
+      const issue = stringIssue(id, 'externalIds', { max: 128 });
+      if (issue) return invalid('externalIds', `every externalId must be a string of 1 to 128 characters`);
+    }
+    request.externalIds = [...new Set(ids as string[])];
+  } else if (raw.externalIds !== undefined) {
+    return invalid('externalIds', 'externalIds goes with target "users"');
+  }
+  for (const [field, max] of Object.entries(TEXT_LIMITS)) {
+    if (raw[field] === undefined) continue;
+    const issue = stringIssue(raw[field], field, { max });
+    if (issue) return invalid(field, issue);
+    (request as unknown as Record<string, unknown>)[field] = raw[field];
+  }
+  if (raw.badge !== undefined) {
+    if (!Number.isInteger(raw.badge) || (raw.badge as number) < 0) return invalid('badge', 'badge must be an integer of 0 or more');
+    request.badge = raw.badge as number;
+  }
+  if (raw.data !== undefined) {
+    if (typeof raw.data !== 'object' || raw.data === null || Array.isArray(raw.data)) return invalid('data', 'data must be a JSON object');
+    if ('aps' in raw.data) return invalid('data', 'data must not contain "aps": Clarion builds it');
+    request.data = raw.data as Record<string, unknown>;
+  }
+  if (raw.collapseId !== undefined) {
+    if (typeof raw.collapseId !== 'string' || !raw.collapseId || Buffer.byteLength(raw.collapseId) > 64) return invalid('collapseId', 'collapseId must be a string of 1 to 64 bytes');
+    request.collapseId = raw.collapseId;
+  }
+  if (raw.interruptionLevel !== undefined) {
+    if (!INTERRUPTION_LEVELS.includes(raw.interruptionLevel as never)) return invalid('interruptionLevel', `interruptionLevel must be one of ${INTERRUPTION_LEVELS.join(', ')}`);
+    request.interruptionLevel = raw.interruptionLevel as NotifyRequest['interruptionLevel'];
+  }
+  if (raw.relevanceScore !== undefined) {
+    if (typeof raw.relevanceScore !== 'number' || !(raw.relevanceScore >= 0 && raw.relevanceScore <= 1)) return invalid('relevanceScore', 'relevanceScore must be a number from 0 to 1');
+    request.relevanceScore = raw.relevanceScore;
+  }
+  if (raw.expiration !== undefined) {
+    if (!Number.isInteger(raw.expiration) || (raw.expiration as number) < 0) return invalid('expiration', 'expiration must be a UNIX time in seconds (0: deliver once, never store)');
+    request.expiration = raw.expiration as number;
+  }
+  if (raw.pushType !== undefined) {
+    if (raw.pushType !== 'alert' && raw.pushType !== 'background') return invalid('pushType', 'pushType must be "alert" or "background"');
+    request.pushType = raw.pushType;
+  }
+  if (raw.priority !== undefined) {
+    if (raw.priority !== 5 && raw.priority !== 10) return invalid('priority', 'priority must be 10 (immediate) or 5 (power-considerate)');
+    if (raw.priority === 10 && request.pushType === 'background') return invalid('priority', 'background pushes must have priority 5');
+    request.priority = raw.priority;
+  }
+  if (raw.mutableContent !== undefined) {
+    if (typeof raw.mutableContent !== 'boolean') return invalid('mutableContent', 'mutableContent must be true or false');
+    request.mutableContent = raw.mutableContent;
+  }
+  return ok(request);
+}

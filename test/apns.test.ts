@@ -1,0 +1,97 @@
+// The APNs sender against the simulator: what Apple checks, and what Clarion does with each answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConnectionPool } from '../src/apns/connection-pool.ts';
+import { createSender } from '../src/apns/sender.ts';
+import { generateProviderKey } from '../src/apns/simulator.ts';
+import { createProviderToken } from '../src/apns/token.ts';
+import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
+import { apnsToken } from './support/seed.ts';
+
+const push = (deviceToken: string, headers: Record<string, string> = {}) => ({
+  deviceToken,
+  apnsId: '6e5a4c1e-2f0b-5a3d-8c9e-0123456789ab',
+  headers: { 'apns-topic': TEST_TOPIC, 'apns-push-type': 'alert', 'apns-priority': '10', ...headers },
+  payload: JSON.stringify({ aps: { alert: { body: 'hello' } } }),
+});
+
+describe('the APNs sender', () => {
+  let apns: MockApns;
+  beforeAll(async () => {
+    apns = await startMockApns();
+  });
+  afterAll(async () => {
+    await apns?.close();
+  });
+
+  it('delivers with a valid JWT, the headers and the payload', async () => {
+    const token = apnsToken();
+    expect(await apns.send(push(token))).toEqual({ ok: true });
+    const [received] = apns.delivered(token);
+    expect(received?.payload).toEqual({ aps: { alert: { body: 'hello' } } });
+    expect(received?.headers['apns-id']).toBe('6e5a4c1e-2f0b-5a3d-8c9e-0123456789ab');
+    expect(received?.headers['apns-topic']).toBe(TEST_TOPIC);
+  });
+
+  it('marks 410 Unregistered and 400 BadDeviceToken / DeviceTokenNotForTopic dead, without retrying', async () => {
+    for (const [status, reason] of [[410, 'Unregistered'], [400, 'BadDeviceToken'], [400, 'DeviceTokenNotForTopic']] as const) {
+      const token = apnsToken();
+      apns.script(token, { status, reason });
+      expect(await apns.send(push(token))).toEqual({ ok: false, reason, deadToken: true });
+      expect(apns.attempts(token)).toBe(1);
+    }
+  });
+
+  it('never retries other terminal errors', async () => {
+    const token = apnsToken();
+    apns.script(token, { status: 400, reason: 'BadCollapseId' });
+    expect(await apns.send(push(token))).toEqual({ ok: false, reason: 'BadCollapseId', deadToken: false });
+    expect(apns.attempts(token)).toBe(1);
+  });
+
+  it('retries 429, 500 and 503 with backoff, and gives up after the bounded attempts', async () => {
+    const token = apnsToken();
+    apns.script(token, { status: 429, reason: 'TooManyRequests' }, { status: 503, reason: 'ServiceUnavailable' }, { status: 200 });
+    expect(await apns.send(push(token))).toEqual({ ok: true });
+    expect(apns.attempts(token)).toBe(3);
+    const stubborn = apnsToken();
+    apns.script(stubborn, { status: 500, reason: 'InternalServerError' });
+    expect(await apns.send(push(stubborn))).toEqual({ ok: false, reason: 'InternalServerError', deadToken: false });
+    expect(apns.attempts(stubborn)).toBe(4);
+  });
+
+  it('retries a dropped connection on a new one', async () => {
+    const token = apnsToken();
+    apns.script(token, { drop: true }, { status: 200 });
+    expect(await apns.send(push(token))).toEqual({ ok: true });
+    expect(apns.attempts(token)).toBe(2);
+  });
+
+  it('is refused by APNs checks: a bad topic, priority or collapse id', async () => {
+    expect(await apns.send(push(apnsToken(), { 'apns-topic': 'com.other.app' }))).toEqual({ ok: false, reason: 'TopicDisallowed', deadToken: false });
+    expect(await apns.send(push(apnsToken(), { 'apns-push-type': 'background', 'apns-priority': '10' }))).toEqual({ ok: false, reason: 'BadPriority', deadToken: false });
+    expect(await apns.send(push(apnsToken(), { 'apns-collapse-id': 'x'.repeat(65) }))).toEqual({ ok: false, reason: 'BadCollapseId', deadToken: false });
+  });
+
+  it('is refused with a JWT signed by another key, after one refresh', async () => {
+    const pool = createConnectionPool({ origin: apns.simulator.origin, ca: apns.simulator.ca, connections: 1 });
+    const forged = createProviderToken({ teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: generateProviderKey().privateKey });
+    const send = createSender({ pool, token: forged, maxAttempts: 3, backoffMs: 1 });
+    expect(await send(push(apnsToken()))).toEqual({ ok: false, reason: 'InvalidProviderToken', deadToken: false });
+    await pool.close();
+  });
+});
+
+describe('the provider token', () => {
+  it('is reused until it is due, then refreshed', () => {
+    let now = Date.UTC(2030, 0, 1);
+    const token = createProviderToken({ teamId: 'T', keyId: 'K', privateKey: generateProviderKey().privateKey, refreshMs: 40 * 60_000, now: () => now });
+    const first = token.get();
+    now += 39 * 60_000;
+    expect(token.get()).toBe(first);
+    now += 2 * 60_000;
+    const second = token.get();
+    expect(second).not.toBe(first);
+    expect(JSON.parse(Buffer.from(second.split('.')[1]!, 'base64url').toString())).toEqual({ iss: 'T', iat: Math.floor(now / 1000) });
+    expect(JSON.parse(Buffer.from(second.split('.')[0]!, 'base64url').toString())).toMatchObject({ alg: 'ES256', kid: 'K' });
+  });
+});
