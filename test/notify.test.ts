@@ -219,6 +219,23 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
     }
   });
 
+  it('hands a broadcast back at its last stored page when the process stops, and the next one finishes it', async () => {
+    const { devices, key } = await audience(6);
+    const stopping = await startServer(storage, { apnsTopic: TEST_TOPIC, notifyWaitMs: 20, fanoutPageSize: 2, fanoutConcurrency: 1 }, apns.send);
+    for (const device of devices) apns.script(device.token, { status: 200, delayMs: 60 });
+    const response = await stopping.post('/v1/notify', { body: 'Interrupted', target: 'all' }, { authorization: `Bearer ${key}` });
+    expect(response.status).toBe(202);
+    await stopping.close();
+    const handedBack = await server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id } });
+    expect(handedBack).toMatchObject({ status: 'sending', leaseUntil: null });
+    expect(handedBack.sent).toBeLessThan(6);
+    for (const device of devices) apns.script(device.token, { status: 200 });
+    await server.app.resumeBroadcasts();
+    await Promise.all(server.app.sending());
+    expect((await server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id } })).status).toBe('completed');
+    expect(devices.map((d) => apns.delivered(d.token).length)).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
   it('finishes a broadcast a stopped process left behind, from its last stored page', async () => {
     const { org, devices, key } = await audience(6);
     const sorted = [...devices].sort((a, b) => a.deviceUuid.localeCompare(b.deviceUuid));

@@ -94,7 +94,10 @@ export function createApp({ config, database, logger, redis, send }: AppDependen
     resumeBroadcasts: () => fanout.resumeInterrupted(),
     /** Broadcasts this process is sending now. */
     sending: () => fanout.running(),
-    close: () => store.close(),
+    close: async () => {
+      await fanout.stop();
+      await store.close();
+    },
   };
 }
 

@@ -30,13 +30,13 @@ export interface PageOutcome {
   dead: { deviceUuid: string; reason: string }[];
 }
 
-/** The devices a request reaches, after `cursor`, in device order. */
-export function recipientsQuery(organizationId: string, request: NotifyRequest, cursor: string | null, limit: number): [string, unknown[]] {
+/** The devices a request reaches, after `cursor`, in device order (or, for a test key, newest subscription first). */
+export function recipientsQuery(organizationId: string, request: NotifyRequest, cursor: string | null, limit: number, newestFirst = false): [string, unknown[]] {
   return [
     `SELECT s.device_uuid::text, d.apns_token FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
      WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL
        AND ($2::uuid IS NULL OR s.device_uuid > $2::uuid) AND ($3::text[] IS NULL OR s.external_id = ANY($3::text[]))
-     ORDER BY s.device_uuid LIMIT $4`,
+     ORDER BY ${newestFirst ? 's.created_at DESC, s.device_uuid' : 's.device_uuid'} LIMIT $4`,
     [organizationId, cursor, request.externalIds ?? null, limit],
   ];
 }
@@ -85,6 +85,7 @@ interface BroadcastRow {
 
 export function createFanout({ sql, send, logger, pageSize = 1000, concurrency = 1000, leaseMs = 60_000 }: FanoutOptions) {
   const running = new Map<string, Promise<void>>();
+  let stopping = false;
 
   /** Takes the lease of a broadcast that is sending and not leased by a live process. */
   async function claim(id: string) {
@@ -119,6 +120,11 @@ export function createFanout({ sql, send, logger, pageSize = 1000, concurrency =
         [row.id, outcome.sent, failed, JSON.stringify(failures), cursor, leaseMs, done],
       );
       if (done) return;
+      if (stopping) {
+        // Stored up to here: hand the broadcast back so the next process resumes it at once.
+        await sql.query(`UPDATE broadcasts SET lease_until = NULL WHERE id = $1::uuid`, [row.id]);
+        return;
+      }
     }
   }
 
@@ -126,6 +132,7 @@ export function createFanout({ sql, send, logger, pageSize = 1000, concurrency =
   function run(id: string): Promise<void> {
     const existing = running.get(id);
     if (existing) return existing;
+    if (stopping) return Promise.resolve();
     const task = (async () => {
       const row = await claim(id);
       if (!row) return;
@@ -150,7 +157,13 @@ export function createFanout({ sql, send, logger, pageSize = 1000, concurrency =
     return rows.length;
   }
 
-  return { run, resumeInterrupted, running: () => [...running.values()] };
+  /** Lets every running broadcast finish its page, store its progress and hand back its lease. */
+  async function stop() {
+    stopping = true;
+    await Promise.all(running.values());
+  }
+
+  return { run, resumeInterrupted, stop, running: () => [...running.values()] };
 }
 
 export type Fanout = ReturnType<typeof createFanout>;
