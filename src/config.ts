@@ -30,6 +30,8 @@ export interface Config {
   /** Real APNs credentials; undefined runs the built-in local simulator. */
   apns: ApnsConfig | undefined;
   apnsConnections: number;
+  /** Origins allowed to send cookie-authenticated GraphQL requests (the dashboard's). */
+  dashboardOrigins: string[];
 }
 
 export interface ApnsConfig {
@@ -129,6 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     apnsTopic: env.APNS_TOPIC || 'dev.clarion.simulator',
     apns: apnsConfig(env, problems),
     apnsConnections: integer(env, 'APNS_CONNECTIONS', 4, problems, { min: 1, max: 64 }),
+    dashboardOrigins: (env.DASHBOARD_ORIGINS ?? 'http://127.0.0.1:3001,http://localhost:3001').split(',').map((o) => o.trim()).filter(Boolean),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -6,3 +6,9 @@ import { unwrap } from './errors.ts';
 export function requireCaller(ctx: Context): Caller {
   return unwrap(ctx.caller ?? { ok: false, error: { code: 'UNAUTHENTICATED', message: 'an API key is required: Authorization: Bearer <API key>' } });
 }
+
+/** The signed-in dashboard user, or UNAUTHENTICATED. API keys do not open the dashboard's operations. */
+export function requireViewer(ctx: Context) {
+  if (!ctx.viewer) unwrap({ ok: false, error: { code: 'UNAUTHENTICATED', message: 'sign in first' } });
+  return ctx.viewer!;
+}

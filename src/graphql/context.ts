@@ -3,6 +3,7 @@ import type { SqlClient } from '../db/sql.ts';
 import type { Caller } from '../domain/api-keys/service.ts';
 import type { NotifyDeps } from '../domain/broadcasts/service.ts';
 import type { Result } from '../domain/errors.ts';
+import type { SessionCookies } from '../http/session-cookie.ts';
 
 /** What every resolver receives. Built per request by the yoga app (src/http/app.ts). */
 export interface Context {
@@ -14,4 +15,7 @@ export interface Context {
   /** The organization behind `Authorization: Bearer <API key>`; undefined when the header is absent. */
   caller: Result<Caller> | undefined;
   notifications: NotifyDeps;
+  /** The signed-in dashboard user (session cookie), or null. */
+  viewer: { id: string; email: string } | null;
+  session: SessionCookies;
 }

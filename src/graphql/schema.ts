@@ -1,5 +1,7 @@
 // Imports every type module for its side effect on the builder, then builds the schema.
 import { builder } from './builder.ts';
+import './types/account.ts';
+import './types/api-key.ts';
 import './types/broadcast.ts';
 import './types/device.ts';
 import './types/organization.ts';

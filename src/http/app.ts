@@ -10,6 +10,7 @@ import type { Logger } from '../logger.ts';
 import { readLimited } from './body.ts';
 import { clientIp } from './client-ip.ts';
 import { errorResponse, HttpError, json } from './errors.ts';
+import { readCookie, SESSION_COOKIE, sessionCookies } from './session-cookie.ts';
 import type { FieldLimit } from './rate-limit/limits.ts';
 import { createRateLimits } from './rate-limit/limits.ts';
 import { MemoryHitStore } from './rate-limit/memory-store.ts';
@@ -22,7 +23,8 @@ import { createFanout } from '../domain/broadcasts/fanout.ts';
 
 export type AppConfig = Pick<
   Config,
-  'production' | 'trustProxy' | 'deviceRegistrationsPerMinute' | 'maxBodyBytes' | 'notifyPerMinute' | 'notifyWaitMs' | 'fanoutConcurrency' | 'fanoutPageSize' | 'apnsTopic'
+  | 'production' | 'trustProxy' | 'deviceRegistrationsPerMinute' | 'maxBodyBytes' | 'notifyPerMinute' | 'notifyWaitMs'
+  | 'fanoutConcurrency' | 'fanoutPageSize' | 'apnsTopic' | 'dashboardOrigins'
 > & {
   /** Namespace of the rate-limit keys in Redis; instances sharing a budget share the prefix. */
   redisPrefix?: string;
@@ -53,11 +55,26 @@ export function createApp({ config, database, logger, redis, send }: AppDependen
   const yoga = createGraphQLServer({ database, notifications, rateLimits, logger, production: config.production });
   const rest = createRestRouter({ yoga, routes, rateLimits, maxBodyBytes: config.maxBodyBytes });
 
-  async function graphql(request: Request, ip: string, authorization: string | undefined) {
-    if (request.method !== 'POST') return yoga.fetch(request, { clientIp: ip, authorization });
-    // Yoga reads bodies without a bound, so the size limit is applied before it sees one.
-    const body = Buffer.from(await readLimited(request, config.maxBodyBytes)).toString('utf8');
-    return yoga.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body }), { clientIp: ip, authorization });
+  async function graphql(request: Request, url: URL, ip: string, authorization: string | undefined) {
+    const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE);
+    const secure = url.protocol === 'https:' || (config.trustProxy !== false && request.headers.get('x-forwarded-proto') === 'https');
+    const session = sessionCookies(token, secure);
+    // A browser sends the session cookie along with requests from other sites' pages too: a
+    // state-changing request that carries it must come from the dashboard (or this origin).
+    const origin = request.headers.get('origin');
+    if (token && request.method !== 'GET' && origin && origin !== url.origin && !config.dashboardOrigins.includes(origin)) {
+      return errorResponse({ code: 'FORBIDDEN', message: `requests with a session must come from the dashboard, not ${origin}` });
+    }
+    let response: Response;
+    if (request.method !== 'POST') {
+      response = await yoga.fetch(request, { clientIp: ip, authorization, session });
+    } else {
+      // Yoga reads bodies without a bound, so the size limit is applied before it sees one.
+      const body = Buffer.from(await readLimited(request, config.maxBodyBytes)).toString('utf8');
+      response = await yoga.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body }), { clientIp: ip, authorization, session });
+    }
+    for (const cookie of session.outgoing) response.headers.append('set-cookie', cookie);
+    return response;
   }
 
   async function health() {
@@ -76,8 +93,9 @@ export function createApp({ config, database, logger, redis, send }: AppDependen
       const ip = clientIp(serverContext.req?.socket?.remoteAddress, request.headers.get('x-forwarded-for'), config.trustProxy);
       if (url.pathname === '/healthz') return await health();
       const authorization = request.headers.get('authorization') ?? undefined;
-      if (url.pathname.startsWith('/v1/')) return await rest.handle(request, url, { clientIp: ip, authorization });
-      if (url.pathname === '/graphql') return await graphql(request, ip, authorization);
+      // The /v1 routes are for API keys and devices: a session cookie means nothing there.
+      if (url.pathname.startsWith('/v1/')) return await rest.handle(request, url, { clientIp: ip, authorization, session: sessionCookies(undefined, false) });
+      if (url.pathname === '/graphql') return await graphql(request, url, ip, authorization);
       return errorResponse({ code: 'NOT_FOUND', message: `no route for ${request.method} ${url.pathname}` });
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.error, error.headers);

@@ -5,6 +5,9 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Database } from '../db/database.ts';
 import type { NotifyDeps } from '../domain/broadcasts/service.ts';
 import { callerFrom } from './bearer.ts';
+import type { SessionCookies } from './session-cookie.ts';
+import { validateSession } from '../domain/accounts/sessions.ts';
+import type { Db } from '../db/database.ts';
 import type { Context } from '../graphql/context.ts';
 import { schema } from '../graphql/schema.ts';
 import type { Logger } from '../logger.ts';
@@ -19,6 +22,8 @@ export interface RequestContext {
   clientIp: string;
   /** The Authorization header, if any. */
   authorization?: string;
+  /** The session cookie, and where Set-Cookie values for the response go. */
+  session: SessionCookies;
 }
 
 export type ClarionYoga = YogaServerInstance<RequestContext, Context>;
@@ -38,12 +43,14 @@ export function createGraphQLServer({ database, notifications, rateLimits, logge
     graphiql: !production && { title: 'Clarion GraphQL' },
     landingPage: false,
     batching: false,
-    context: async ({ clientIp, authorization }) => ({
+    context: async ({ clientIp, authorization, session }) => ({
       db: database.prisma,
       sql: database.sql,
       clientIp,
       caller: await callerFrom(database.prisma, authorization),
       notifications,
+      viewer: await viewerFrom(database.prisma, session),
+      session,
     }),
     plugins: [useMaxTokens(MAX_TOKENS), ...rateLimits.plugins],
     logging: {
@@ -68,4 +75,13 @@ export function createGraphQLServer({ database, notifications, rateLimits, logge
 function isExpected(error: unknown): boolean {
   if (!(error instanceof GraphQLError)) return false;
   return error.originalError == null || isExpected(error.originalError);
+}
+
+/** The session's user; a session used in its second half is extended and its cookie follows. */
+async function viewerFrom(db: Db, session: SessionCookies) {
+  if (!session.token) return null;
+  const valid = await validateSession(db, session.token);
+  if (!valid) return null;
+  if (valid.renewedUntil) session.set(session.token, valid.renewedUntil);
+  return valid.user;
 }

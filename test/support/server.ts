@@ -18,6 +18,7 @@ export const defaultTestConfig: AppConfig = {
   fanoutConcurrency: 100,
   fanoutPageSize: 50,
   apnsTopic: 'dev.clarion.test',
+  dashboardOrigins: ['http://dashboard.test'],
 };
 
 /** For servers whose tests send no push: any attempt is a test bug. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { ApiKey } from '../../generated/prisma/client.ts';
 import type { ApiKeyKind } from '../../generated/prisma/enums.ts';
 import { fail, invalid, notFound, ok, type Result } from '../errors.ts';
+import { requireMember } from '../accounts/memberships.ts';
 import { findOrganizationBySlug } from '../organizations/service.ts';
 import { isUuid, stringIssue } from '../validate.ts';
 import { hashKey, isWellFormedKey, newKey } from './secret.ts';
@@ -15,18 +16,41 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export type ApiKeyView = Omit<ApiKey, 'secretHash'>;
 const view = ({ secretHash: _secret, ...rest }: ApiKey): ApiKeyView => rest;
 
-export async function createApiKey(db: Db, { orgSlug, kind, name }: { orgSlug: string; kind: string; name?: string }): Promise<Result<{ key: string; apiKey: ApiKeyView }>> {
+async function insertKey(db: Db, organizationId: string, kind: string, name?: string | null): Promise<Result<{ key: string; apiKey: ApiKeyView }>> {
   if (!API_KEY_KINDS.includes(kind as ApiKeyKind)) return invalid('kind', 'kind must be "live" or "test"');
   const keyName = name ?? `${kind} key`;
   const nameIssue = stringIssue(keyName, 'name', { max: 100 });
   if (nameIssue) return invalid('name', nameIssue);
+  const { key, hash, displayPrefix } = newKey(kind as ApiKeyKind);
+  const apiKey = await db.apiKey.create({ data: { organizationId, kind: kind as ApiKeyKind, name: keyName, displayPrefix, secretHash: new Uint8Array(hash) } });
+  return ok({ key, apiKey: view(apiKey) });
+}
+
+/** The operator's way in (CLI): by organization slug. */
+export async function createApiKey(db: Db, { orgSlug, kind, name }: { orgSlug: string; kind: string; name?: string }): Promise<Result<{ key: string; apiKey: ApiKeyView }>> {
   const organization = await findOrganizationBySlug(db, orgSlug);
   if (!organization) return notFound('organization not found');
-  const { key, hash, displayPrefix } = newKey(kind as ApiKeyKind);
-  const apiKey = await db.apiKey.create({
-    data: { organizationId: organization.id, kind: kind as ApiKeyKind, name: keyName, displayPrefix, secretHash: new Uint8Array(hash) },
-  });
-  return ok({ key, apiKey: view(apiKey) });
+  return insertKey(db, organization.id, kind, name);
+}
+
+/** The dashboard's way in: a member of the organization, signed in. */
+export async function createApiKeyAsMember(db: Db, userId: string, { organizationId, kind, name }: { organizationId: string; kind: string; name?: string | null }) {
+  const member = await requireMember(db, userId, organizationId);
+  return member.ok ? insertKey(db, organizationId, kind, name) : member;
+}
+
+export async function listApiKeysAsMember(db: Db, userId: string, organizationId: string): Promise<Result<ApiKeyView[]>> {
+  const member = await requireMember(db, userId, organizationId);
+  if (!member.ok) return member;
+  const keys = await db.apiKey.findMany({ where: { organizationId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  return ok(keys.map(view));
+}
+
+export async function revokeApiKeyAsMember(db: Db, userId: string, id: string): Promise<Result<ApiKeyView>> {
+  const apiKey = isUuid(id) ? await db.apiKey.findUnique({ where: { id } }) : null;
+  // Someone else's key answers as a missing one.
+  if (!apiKey || !(await requireMember(db, userId, apiKey.organizationId)).ok) return notFound('API key not found');
+  return revokeApiKey(db, id);
 }
 
 export async function listApiKeys(db: Db, orgSlug: string): Promise<Result<ApiKeyView[]>> {

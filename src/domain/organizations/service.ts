@@ -24,11 +24,13 @@ function isUniqueViolation(error: unknown, field: string) {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002' && JSON.stringify(error.meta ?? {}).includes(field);
 }
 
-export async function createOrganization(db: Db, input: OrganizationInput): Promise<Result<Organization>> {
+/** Creates an organization; with `ownerId`, that user becomes its owner in the same statement. */
+export async function createOrganization(db: Db, input: OrganizationInput, ownerId?: string): Promise<Result<Organization>> {
   const valid = validateOrganization(input);
   if (!valid.ok) return valid;
   try {
-    return ok(await db.organization.create({ data: { ...valid.value, inviteCode: newInviteCode() } }));
+    const memberships = ownerId ? { create: { userId: ownerId, role: 'owner' as const } } : undefined;
+    return ok(await db.organization.create({ data: { ...valid.value, inviteCode: newInviteCode(), memberships } }));
   } catch (error) {
     if (isUniqueViolation(error, 'slug')) return fail('CONFLICT', `slug "${valid.value.slug}" is already taken`, 'slug');
     throw error;

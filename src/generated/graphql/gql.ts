@@ -25,6 +25,14 @@ type Documents = {
     "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n": typeof types.NotifyDocument,
     "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": typeof types.ListNotificationsDocument,
     "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": typeof types.NotificationByIdDocument,
+    "\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n": typeof types.SignUpDocument,
+    "\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n": typeof types.LogInDocument,
+    "\n  mutation LogOut { logOut }\n": typeof types.LogOutDocument,
+    "\n  query Me { me { email memberships { role organization { id slug } } } }\n": typeof types.MeDocument,
+    "\n  mutation CreateOrganization($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n": typeof types.CreateOrganizationDocument,
+    "\n  mutation CreateApiKey($organizationId: ID!, $kind: String!, $name: String) {\n    createApiKey(organizationId: $organizationId, kind: $kind, name: $name) { key apiKey { id kind name displayPrefix revokedAt } }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }\n": typeof types.RevokeApiKeyDocument,
+    "\n  query ApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix lastUsedAt revokedAt } }\n": typeof types.ApiKeysDocument,
     "\n  query MutationNames { __schema { mutationType { fields { name } } } }\n": typeof types.MutationNamesDocument,
     "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": typeof types.PublicOrganizationIdDocument,
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": typeof types.InvitedOrganizationDocument,
@@ -43,6 +51,14 @@ const documents: Documents = {
     "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n": types.NotifyDocument,
     "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": types.ListNotificationsDocument,
     "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": types.NotificationByIdDocument,
+    "\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n": types.SignUpDocument,
+    "\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n": types.LogInDocument,
+    "\n  mutation LogOut { logOut }\n": types.LogOutDocument,
+    "\n  query Me { me { email memberships { role organization { id slug } } } }\n": types.MeDocument,
+    "\n  mutation CreateOrganization($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n": types.CreateOrganizationDocument,
+    "\n  mutation CreateApiKey($organizationId: ID!, $kind: String!, $name: String) {\n    createApiKey(organizationId: $organizationId, kind: $kind, name: $name) { key apiKey { id kind name displayPrefix revokedAt } }\n  }\n": types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }\n": types.RevokeApiKeyDocument,
+    "\n  query ApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix lastUsedAt revokedAt } }\n": types.ApiKeysDocument,
     "\n  query MutationNames { __schema { mutationType { fields { name } } } }\n": types.MutationNamesDocument,
     "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": types.PublicOrganizationIdDocument,
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": types.InvitedOrganizationDocument,
@@ -108,6 +124,38 @@ export function graphql(source: "\n  query ListNotifications($limit: Int, $curso
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n"): (typeof documents)["\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n"): (typeof documents)["\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n"): (typeof documents)["\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LogOut { logOut }\n"): (typeof documents)["\n  mutation LogOut { logOut }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Me { me { email memberships { role organization { id slug } } } }\n"): (typeof documents)["\n  query Me { me { email memberships { role organization { id slug } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateOrganization($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n"): (typeof documents)["\n  mutation CreateOrganization($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiKey($organizationId: ID!, $kind: String!, $name: String) {\n    createApiKey(organizationId: $organizationId, kind: $kind, name: $name) { key apiKey { id kind name displayPrefix revokedAt } }\n  }\n"): (typeof documents)["\n  mutation CreateApiKey($organizationId: ID!, $kind: String!, $name: String) {\n    createApiKey(organizationId: $organizationId, kind: $kind, name: $name) { key apiKey { id kind name displayPrefix revokedAt } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix lastUsedAt revokedAt } }\n"): (typeof documents)["\n  query ApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix lastUsedAt revokedAt } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

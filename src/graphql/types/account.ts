@@ -1,0 +1,76 @@
+import { logIn, signUp } from '../../domain/accounts/service.ts';
+import { invalidateSession } from '../../domain/accounts/sessions.ts';
+import { createOrganization } from '../../domain/organizations/service.ts';
+import { builder } from '../builder.ts';
+import { requireViewer } from '../caller.ts';
+import { unwrap } from '../errors.ts';
+import { OrganizationType } from './organization.ts';
+
+const Role = builder.enumType('Role', { values: ['owner', 'admin'] as const });
+
+const Membership = builder.prismaObject('Membership', {
+  fields: (t) => ({ role: t.field({ type: Role, resolve: (m) => m.role }), organization: t.relation('organization') }),
+});
+
+const Viewer = builder.objectRef<{ id: string; email: string }>('Viewer').implement({
+  description: 'The signed-in dashboard user.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+    memberships: t.prismaField({
+      type: [Membership],
+      resolve: (query, viewer, _args, ctx) => ctx.db.membership.findMany({ ...query, where: { userId: viewer.id }, orderBy: { createdAt: 'asc' } }),
+    }),
+  }),
+});
+
+
+builder.queryFields((t) => ({
+  me: t.field({ type: Viewer, nullable: true, description: 'The signed-in user; null without a session.', resolve: (_root, _args, ctx) => ctx.viewer }),
+}));
+
+builder.mutationFields((t) => ({
+  signUp: t.field({
+    type: Viewer,
+    description: 'Makes an account and signs it in (sets the session cookie).',
+    args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { user, session } = unwrap(await signUp(ctx.db, args));
+      ctx.session.set(session.token, session.expiresAt);
+      return user;
+    },
+  }),
+  logIn: t.field({
+    type: Viewer,
+    args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { user, session } = unwrap(await logIn(ctx.db, args));
+      ctx.session.set(session.token, session.expiresAt);
+      return user;
+    },
+  }),
+  logOut: t.boolean({
+    description: 'Ends this session.',
+    resolve: async (_root, _args, ctx) => {
+      if (ctx.session.token) await invalidateSession(ctx.db, ctx.session.token);
+      ctx.session.clear();
+      return true;
+    },
+  }),
+  createOrganization: t.field({
+    type: OrganizationType,
+    description: 'Creates an organization; the signed-in user becomes its owner.',
+    args: {
+      name: t.arg.string({ required: true }),
+      slug: t.arg.string({ required: true }),
+      description: t.arg.string(),
+      logoUrl: t.arg.string(),
+      brandColor: t.arg.string(),
+      isPublic: t.arg.boolean(),
+    },
+    resolve: async (_root, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      return unwrap(await createOrganization(ctx.db, { ...args, description: args.description ?? undefined, isPublic: args.isPublic ?? undefined }, viewer.id));
+    },
+  }),
+}));
