@@ -3,6 +3,8 @@ import { invalidateSession } from '../../domain/accounts/sessions.ts';
 import { createOrganization } from '../../domain/organizations/service.ts';
 import { builder } from '../builder.ts';
 import { requireViewer } from '../caller.ts';
+import type { Result } from '../../domain/errors.ts';
+import type { Context } from '../context.ts';
 import { unwrap } from '../errors.ts';
 import { OrganizationType } from './organization.ts';
 
@@ -25,6 +27,13 @@ const Viewer = builder.objectRef<{ id: string; email: string }>('Viewer').implem
 });
 
 
+/** Sends the new session's cookie and answers with its user. */
+function startSession(ctx: Context, result: Result<{ user: { id: string; email: string }; session: { token: string; expiresAt: Date } }>) {
+  const { user, session } = unwrap(result);
+  ctx.session.set(session.token, session.expiresAt);
+  return user;
+}
+
 builder.queryFields((t) => ({
   me: t.field({ type: Viewer, nullable: true, description: 'The signed-in user; null without a session.', resolve: (_root, _args, ctx) => ctx.viewer }),
 }));
@@ -34,20 +43,12 @@ builder.mutationFields((t) => ({
     type: Viewer,
     description: 'Makes an account and signs it in (sets the session cookie).',
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      const { user, session } = unwrap(await signUp(ctx.db, args));
-      ctx.session.set(session.token, session.expiresAt);
-      return user;
-    },
+    resolve: async (_root, args, ctx) => startSession(ctx, await signUp(ctx.db, args)),
   }),
   logIn: t.field({
     type: Viewer,
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      const { user, session } = unwrap(await logIn(ctx.db, args));
-      ctx.session.set(session.token, session.expiresAt);
-      return user;
-    },
+    resolve: async (_root, args, ctx) => startSession(ctx, await logIn(ctx.db, args)),
   }),
   logOut: t.boolean({
     description: 'Ends this session.',
