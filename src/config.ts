@@ -30,6 +30,8 @@ export interface Config {
   /** Real APNs credentials; undefined runs the built-in local simulator. */
   apns: ApnsConfig | undefined;
   apnsConnections: number;
+  /** logIn and signUp per client IP per minute; 0 lifts the limit. */
+  signInsPerMinute: number;
   /** Origins allowed to send cookie-authenticated GraphQL requests (the dashboard's). */
   dashboardOrigins: string[];
 }
@@ -131,6 +133,7 @@ export function loadConfig(env: Env = process.env): Config {
     apnsTopic: env.APNS_TOPIC || 'dev.clarion.simulator',
     apns: apnsConfig(env, problems),
     apnsConnections: integer(env, 'APNS_CONNECTIONS', 4, problems, { min: 1, max: 64 }),
+    signInsPerMinute: integer(env, 'SIGN_INS_PER_MINUTE', 10, problems),
     dashboardOrigins: (env.DASHBOARD_ORIGINS ?? 'http://127.0.0.1:3001,http://localhost:3001').split(',').map((o) => o.trim()).filter(Boolean),
   };
   if (problems.length) throw new ConfigError(problems);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { graphql } from '../src/generated/graphql/gql.ts';
 import { backends } from './support/backends.ts';
 import { seedOrganization } from './support/seed.ts';
-import { serveDuringSuite, type TestServer } from './support/server.ts';
+import { serveDuringSuite, startServer, type TestServer } from './support/server.ts';
 
 const SignUp = graphql(`
   mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }
@@ -111,6 +111,22 @@ describe.each(backends)('dashboard GraphQL on $name', (backend) => {
     expect((foreign.body as unknown as { error: { code: string } }).error.code).toBe('FORBIDDEN');
     const dashboard = await suite.server.graphql(CreateOrganization, { name: 'Good', slug: `good-${Date.now()}` }, { cookie, origin: 'http://dashboard.test' });
     expect(dashboard.body.data?.createOrganization.slug).toMatch(/^good-/);
+  });
+
+  it('refuses cross-site pages and form posts even without a cookie, and limits log-ins per IP', async () => {
+    const anonymousForeign = await suite.server.graphql(LogIn, { email: 'a@example.test', password }, { origin: 'https://evil.test' });
+    expect(anonymousForeign.status).toBe(403);
+    const form = await suite.server.request('POST', '/graphql', { body: 'query=mutation%7BlogOut%7D', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(415);
+    const limited = await startServer(suite.storage, { signInsPerMinute: 2 });
+    try {
+      for (let i = 0; i < 2; i += 1) expect((await limited.graphql(LogIn, { email: 'a@example.test', password })).status).toBe(200);
+      const refused = await limited.graphql(LogIn, { email: 'a@example.test', password });
+      expect(refused.status).toBe(429);
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    } finally {
+      await limited.close();
+    }
   });
 
   it('ends the session on logout', async () => {

@@ -136,7 +136,7 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
     [{ body: 'x', target: 'users', externalIds: Array.from({ length: 1001 }, (_, i) => `u${i}`) }, 'externalIds', 'externalIds must be a list of 1 to 1000 strings when target is "users"'],
     [{ body: 'x', target: 'users', externalIds: [7] }, 'externalIds', 'every externalId must be a string of 1 to 128 characters'],
     [{ body: 'x', target: 'all', externalIds: ['a'] }, 'externalIds', 'externalIds goes with target "users"'],
-    [{ body: 'x', target: 'all', badge: -1 }, 'badge', 'badge must be an integer of 0 or more'],
+    [{ body: 'x', target: 'all', badge: -1 }, 'badge', 'badge must be an integer from 0 to 2147483647'],
     [{ body: 'x', target: 'all', collapseId: 'c'.repeat(65) }, 'collapseId', 'collapseId must be a string of 1 to 64 bytes'],
     [{ body: 'x', target: 'all', interruptionLevel: 'urgent' }, 'interruptionLevel', 'interruptionLevel must be one of passive, active, time-sensitive, critical'],
     [{ body: 'x', target: 'all', relevanceScore: 2 }, 'relevanceScore', 'relevanceScore must be a number from 0 to 1'],
@@ -144,6 +144,9 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
     [{ body: 'x', target: 'all', pushType: 'background', priority: 10 }, 'priority', 'background pushes must have priority 5'],
     [{ body: 'x', target: 'all', data: { aps: {} } }, 'data', 'data must not contain "aps": Clarion builds it'],
     [{ body: 'x', target: 'all', colour: 'red' }, 'colour', 'colour is not a field of a notification'],
+    [{ body: 'x', target: 'all', data: { note: 'a\u0000b' } }, 'data', 'data must not contain NUL characters'],
+    [{ body: 'x', target: 'all', expiration: 1e300 }, 'expiration', 'expiration must be a UNIX time in seconds (0: deliver once, never store)'],
+    [{ body: 'x', target: 'all', badge: 2 ** 40 }, 'badge', 'badge must be an integer from 0 to 2147483647'],
   ])('refuses %o with 400 naming %s', async (body, field, message) => {
     const { auth } = await audience(0);
     expect(await server.post('/v1/notify', body, auth)).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED', field, message } } });
@@ -165,6 +168,11 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
     expect(devices.map((d) => apns.delivered(d.token).length)).toEqual([1, 1, 1]);
     const other = await server.post('/v1/notify', { body: 'Shipped', target: 'all' }, { ...auth, 'idempotency-key': 'order-43-shipped' });
     expect(other.body.id).not.toBe(first.body.id);
+    const changed = await server.post('/v1/notify', { body: 'Delivered', target: 'all' }, headers);
+    expect(changed).toMatchObject({ status: 422, body: { error: { code: 'UNPROCESSABLE', field: 'Idempotency-Key' } } });
+    const [together1, together2] = await Promise.all([1, 2].map(() => server.post('/v1/notify', { body: 'Once', target: 'all' }, { ...auth, 'idempotency-key': 'at-once' })));
+    expect(together1!.body.id).toBe(together2!.body.id);
+    expect(devices.map((d) => apns.delivered(d.token).length)).toEqual([3, 3, 3]);
   });
 
   it('answers 202 "sending" with a Location when the broadcast outlasts the wait, and history follows it', async () => {
@@ -211,6 +219,7 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
       expect(refused.status).toBe(429);
       expect(refused.body.error).toEqual({ code: 'RATE_LIMITED', message: 'Too many requests: notify allows 2 per 60 seconds per API key' });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect([refused.headers.get('ratelimit-limit'), refused.headers.get('ratelimit-remaining'), refused.headers.get('ratelimit-policy')]).toEqual(['2', '0', '2;w=60']);
       const testAuth = { authorization: `Bearer ${test.key}` };
       for (let i = 0; i < 2; i += 1) expect((await limited.post('/v1/notify', { body: 'x', target: 'all' }, testAuth)).status).toBe(200);
       expect((await limited.post('/v1/notify', { body: 'x', target: 'all' }, testAuth)).status).toBe(429);

@@ -14,13 +14,15 @@ export class TransportError extends Error {}
 
 export interface PoolOptions {
   origin: string;
+  /** Told when a connection fails (bad certificate, refused, reset). */
+  onError?: (error: Error) => void;
   connections?: number;
   /** Trusted CA certificates in PEM, e.g. the local simulator's. */
   ca?: string | string[];
   requestTimeoutMs?: number;
 }
 
-export function createConnectionPool({ origin, connections = 4, ca, requestTimeoutMs = 30_000 }: PoolOptions) {
+export function createConnectionPool({ origin, connections = 4, ca, requestTimeoutMs = 30_000, onError = () => {} }: PoolOptions) {
   const sessions: (http2.ClientHttp2Session | undefined)[] = Array.from({ length: connections }, () => undefined);
   let next = 0;
   let closed = false;
@@ -29,7 +31,7 @@ export function createConnectionPool({ origin, connections = 4, ca, requestTimeo
     const existing = sessions[index];
     if (existing && !existing.closed && !existing.destroyed) return existing;
     const created = http2.connect(origin, ca ? { ca } : {});
-    created.on('error', () => {});
+    created.on('error', onError);
     created.on('goaway', () => created.close());
     created.on('close', () => {
       if (sessions[index] === created) sessions[index] = undefined;
@@ -53,7 +55,11 @@ export function createConnectionPool({ origin, connections = 4, ca, requestTimeo
       let status = 0;
       let apnsId: string | undefined;
       const chunks: Buffer[] = [];
-      stream.setTimeout(requestTimeoutMs, () => stream.close(http2.constants.NGHTTP2_CANCEL));
+      // No answer in time: the connection may have died silently, so it is replaced (the push is retried).
+      stream.setTimeout(requestTimeoutMs, () => {
+        stream.close(http2.constants.NGHTTP2_CANCEL);
+        sessions[index]?.destroy();
+      });
       stream.on('response', (h) => {
         status = Number(h[':status']);
         apnsId = h['apns-id'] as string | undefined;

@@ -10,7 +10,7 @@ import { createProviderToken } from './token.ts';
 export async function createPushService(config: Pick<Config, 'apns' | 'apnsTopic' | 'apnsConnections'>, logger: Logger) {
   if (config.apns) {
     const { teamId, keyId, privateKey, origin } = config.apns;
-    const pool = createConnectionPool({ origin, connections: config.apnsConnections });
+    const pool = createConnectionPool({ origin, connections: config.apnsConnections, onError: (error) => logger.warn('APNs connection failed', { error: error.message }) });
     logger.info('APNs', { origin, topic: config.apnsTopic, teamId, keyId });
     return { send: createSender({ pool, token: createProviderToken({ teamId, keyId, privateKey }) }), close: () => pool.close() };
   }

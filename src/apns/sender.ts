@@ -37,7 +37,7 @@ export function createSender({ pool, token, maxAttempts = 5, backoffMs = 100, sl
         const answer = await pool.request(`/3/device/${push.deviceToken}`, { ...push.headers, authorization: `bearer ${bearer}`, 'apns-id': push.apnsId }, push.payload);
         if (answer.status === 200) return { ok: true };
         const reason = answer.reason ?? `HTTP${answer.status}`;
-        if (answer.status === 410 || DEAD_TOKEN_REASONS.has(reason)) return { ok: false, reason: answer.status === 410 ? Errors.unregistered : reason, deadToken: true };
+        if (answer.status === 410 || DEAD_TOKEN_REASONS.has(reason)) return { ok: false, reason: answer.reason ?? Errors.unregistered, deadToken: true };
         if (answer.status === 403 && PROVIDER_TOKEN_REASONS.has(reason) && !refreshedToken) {
           // The JWT, not the device: refresh it once.
           token.invalidate(bearer);

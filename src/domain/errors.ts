@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'VALIDATION_FAILED'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'UNPROCESSABLE'
   | 'RATE_LIMITED'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import { readLimited } from './body.ts';
+import { isJson, readLimited } from './body.ts';
 import { clientIp } from './client-ip.ts';
 import { errorResponse, HttpError, json } from './errors.ts';
 import { readCookie, SESSION_COOKIE, sessionCookies } from './session-cookie.ts';
@@ -24,7 +24,7 @@ import { createFanout } from '../domain/broadcasts/fanout.ts';
 export type AppConfig = Pick<
   Config,
   | 'production' | 'trustProxy' | 'deviceRegistrationsPerMinute' | 'maxBodyBytes' | 'notifyPerMinute' | 'notifyWaitMs'
-  | 'fanoutConcurrency' | 'fanoutPageSize' | 'apnsTopic' | 'dashboardOrigins'
+  | 'fanoutConcurrency' | 'fanoutPageSize' | 'apnsTopic' | 'dashboardOrigins' | 'signInsPerMinute'
 > & {
   /** Namespace of the rate-limit keys in Redis; instances sharing a budget share the prefix. */
   redisPrefix?: string;
@@ -45,6 +45,9 @@ export function createApp({ config, database, logger, redis, send }: AppDependen
   const limits: FieldLimit[] = [];
   if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute, by: 'ip' });
   if (config.notifyPerMinute > 0) limits.push({ type: 'Mutation', field: 'notify', max: config.notifyPerMinute, by: 'apiKey' });
+  if (config.signInsPerMinute > 0) {
+    for (const field of ['logIn', 'signUp']) limits.push({ type: 'Mutation', field, max: config.signInsPerMinute, by: 'ip' });
+  }
   const cap = Math.max(1, ...limits.map((limit) => limit.max));
   const store = redis
     ? new RedisHitStore(redis, WINDOW_MS, cap, config.redisPrefix, (error) => logger.warn('rate limit store unavailable; request let through', { error: error.message }))
@@ -52,19 +55,21 @@ export function createApp({ config, database, logger, redis, send }: AppDependen
   const rateLimits = createRateLimits(store, WINDOW_MS, limits);
   const fanout = createFanout({ sql: database.sql, send, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency });
   const notifications = { db: database.prisma, sql: database.sql, fanout, send, topic: config.apnsTopic, waitMs: config.notifyWaitMs };
-  const yoga = createGraphQLServer({ database, notifications, rateLimits, logger, production: config.production });
+  const yoga = createGraphQLServer({ database, notifications, dashboardOrigins: config.dashboardOrigins, rateLimits, logger, production: config.production });
   const rest = createRestRouter({ yoga, routes, rateLimits, maxBodyBytes: config.maxBodyBytes });
 
   async function graphql(request: Request, url: URL, ip: string, authorization: string | undefined) {
     const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE);
-    const secure = url.protocol === 'https:' || (config.trustProxy !== false && request.headers.get('x-forwarded-proto') === 'https');
+    const secure = config.production || url.protocol === 'https:' || (config.trustProxy !== false && request.headers.get('x-forwarded-proto') === 'https');
     const session = sessionCookies(token, secure);
-    // A browser sends the session cookie along with requests from other sites' pages too: a
-    // state-changing request that carries it must come from the dashboard (or this origin).
+    // Browsers send cookies with other sites' requests too, and a cross-site form can even log a
+    // victim into an attacker's account: state-changing requests from a page must come from the
+    // dashboard (or this origin), and must be JSON, which a plain form cannot send.
     const origin = request.headers.get('origin');
-    if (token && request.method !== 'GET' && origin && origin !== url.origin && !config.dashboardOrigins.includes(origin)) {
-      return errorResponse({ code: 'FORBIDDEN', message: `requests with a session must come from the dashboard, not ${origin}` });
+    if (request.method !== 'GET' && origin && origin !== url.origin && !config.dashboardOrigins.includes(origin)) {
+      return errorResponse({ code: 'FORBIDDEN', message: `GraphQL requests from pages must come from the dashboard, not ${origin}` });
     }
+    if (request.method === 'POST' && !isJson(request)) return errorResponse({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' });
     let response: Response;
     if (request.method !== 'POST') {
       response = await yoga.fetch(request, { clientIp: ip, authorization, session });

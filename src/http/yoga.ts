@@ -31,17 +31,20 @@ export type ClarionYoga = YogaServerInstance<RequestContext, Context>;
 export interface GraphQLServerOptions {
   database: Database;
   notifications: NotifyDeps;
+  /** Browser pages allowed to call with credentials (CORS). */
+  dashboardOrigins: string[];
   rateLimits: RateLimits;
   logger: Logger;
   production: boolean;
 }
 
-export function createGraphQLServer({ database, notifications, rateLimits, logger, production }: GraphQLServerOptions): ClarionYoga {
+export function createGraphQLServer({ database, notifications, dashboardOrigins, rateLimits, logger, production }: GraphQLServerOptions): ClarionYoga {
   return createYoga<RequestContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: !production && { title: 'Clarion GraphQL' },
     landingPage: false,
+    cors: { origin: dashboardOrigins, credentials: true },
     batching: false,
     context: async ({ clientIp, authorization, session }) => ({
       db: database.prisma,

@@ -19,6 +19,7 @@ export const defaultTestConfig: AppConfig = {
   fanoutPageSize: 50,
   apnsTopic: 'dev.clarion.test',
   dashboardOrigins: ['http://dashboard.test'],
+  signInsPerMinute: 0,
 };
 
 /** For servers whose tests send no push: any attempt is a test bug. */

@@ -2,6 +2,7 @@
 // audience), sent with bounded concurrency, and the progress is stored after every page. A broadcast
 // holds a lease while it runs; one whose lease has lapsed (its process died) is resumed from its
 // cursor by the next process that looks, so no device is skipped and at most one page is sent twice.
+import { randomUUID } from 'node:crypto';
 import pMap from 'p-map';
 import type { SendPush } from '../../apns/sender.ts';
 import type { SqlClient } from '../../db/sql.ts';
@@ -88,17 +89,26 @@ export function createFanout({ sql, send, logger, pageSize = 1000, concurrency =
   let stopping = false;
 
   /** Takes the lease of a broadcast that is sending and not leased by a live process. */
-  async function claim(id: string) {
+  async function claim(id: string, owner: string) {
     const [row] = await sql.query<BroadcastRow>(
-      `UPDATE broadcasts SET lease_until = now() + ($2::int * interval '1 millisecond')
+      `UPDATE broadcasts SET lease_until = now() + ($2::int * interval '1 millisecond'), lease_owner = $3::uuid
        WHERE id = $1::uuid AND status = 'sending' AND (lease_until IS NULL OR lease_until < now())
        RETURNING id::text, organization_id::text, request, cursor::text, failures`,
-      [id, leaseMs],
+      [id, leaseMs, owner],
     );
     return row;
   }
 
-  async function drive(row: BroadcastRow) {
+  /** Extends the lease; false when another process has taken it (this one then stops). */
+  async function renew(id: string, owner: string) {
+    const rows = await sql.query(
+      `UPDATE broadcasts SET lease_until = now() + ($2::int * interval '1 millisecond') WHERE id = $1::uuid AND lease_owner = $3::uuid RETURNING id`,
+      [id, leaseMs, owner],
+    );
+    return rows.length > 0;
+  }
+
+  async function drive(row: BroadcastRow, owner: string) {
     const { push, ...request } = row.request;
     let cursor = row.cursor;
     const failures = { ...row.failures };
@@ -111,18 +121,20 @@ export function createFanout({ sql, send, logger, pageSize = 1000, concurrency =
       const failed = page.length - outcome.sent;
       cursor = page.at(-1)?.device_uuid ?? cursor;
       const done = page.length < pageSize;
-      await sql.query(
+      // Written only while this process holds the lease, so two processes never count a page twice.
+      const stored = await sql.query(
         `UPDATE broadcasts SET sent = sent + $2, failed = failed + $3, failures = $4::jsonb, cursor = $5::uuid,
            lease_until = now() + ($6::int * interval '1 millisecond'),
            status = CASE WHEN $7 THEN 'completed'::"BroadcastStatus" ELSE status END,
            finished_at = CASE WHEN $7 THEN now() ELSE finished_at END
-         WHERE id = $1::uuid`,
-        [row.id, outcome.sent, failed, JSON.stringify(failures), cursor, leaseMs, done],
+         WHERE id = $1::uuid AND lease_owner = $8::uuid RETURNING id`,
+        [row.id, outcome.sent, failed, JSON.stringify(failures), cursor, leaseMs, done, owner],
       );
+      if (!stored.length) return logger.warn('broadcast lease taken over by another process', { broadcast: row.id });
       if (done) return;
       if (stopping) {
         // Stored up to here: hand the broadcast back so the next process resumes it at once.
-        await sql.query(`UPDATE broadcasts SET lease_until = NULL WHERE id = $1::uuid`, [row.id]);
+        await sql.query(`UPDATE broadcasts SET lease_until = NULL WHERE id = $1::uuid AND lease_owner = $2::uuid`, [row.id, owner]);
         return;
       }
     }
@@ -133,14 +145,18 @@ export function createFanout({ sql, send, logger, pageSize = 1000, concurrency =
     const existing = running.get(id);
     if (existing) return existing;
     if (stopping) return Promise.resolve();
+    const owner = randomUUID();
     const task = (async () => {
-      const row = await claim(id);
-      if (!row) return;
+      // A page can outlast the lease (slow devices, retries): it is renewed while the page runs.
+      const renewal = setInterval(() => void renew(id, owner).catch(() => {}), leaseMs / 3);
       try {
-        await drive(row);
+        const row = await claim(id, owner);
+        if (row) await drive(row, owner);
       } catch (error) {
         // The lease lapses and the broadcast is resumed from its last stored page.
         logger.error('broadcast interrupted', { broadcast: id, error: (error as Error).message });
+      } finally {
+        clearInterval(renewal);
       }
     })().finally(() => running.delete(id));
     running.set(id, task);

@@ -24,6 +24,8 @@ export interface NotifyRequest {
   mutableContent?: boolean;
 }
 
+const MAX_INT32 = 2 ** 31 - 1;
+const MAX_UINT32 = 2 ** 32 - 1;
 const KNOWN = new Set(['body', 'target', 'externalIds', 'title', 'subtitle', 'badge', 'sound', 'data', 'threadId', 'category', 'collapseId', 'interruptionLevel', 'relevanceScore', 'expiration', 'priority', 'pushType', 'mutableContent']);
 const TEXT_LIMITS: Record<string, number> = { title: 256, subtitle: 256, sound: 256, threadId: 256, category: 256 };
 
@@ -55,12 +57,14 @@ export function validateNotifyRequest(input: unknown): Result<NotifyRequest> {
     (request as unknown as Record<string, unknown>)[field] = raw[field];
   }
   if (raw.badge !== undefined) {
-    if (!Number.isInteger(raw.badge) || (raw.badge as number) < 0) return invalid('badge', 'badge must be an integer of 0 or more');
+    if (!Number.isInteger(raw.badge) || (raw.badge as number) < 0 || (raw.badge as number) > MAX_INT32) return invalid('badge', `badge must be an integer from 0 to ${MAX_INT32}`);
     request.badge = raw.badge as number;
   }
   if (raw.data !== undefined) {
     if (typeof raw.data !== 'object' || raw.data === null || Array.isArray(raw.data)) return invalid('data', 'data must be a JSON object');
     if ('aps' in raw.data) return invalid('data', 'data must not contain "aps": Clarion builds it');
+    // History keeps the request as jsonb, which cannot hold NUL.
+    if (JSON.stringify(raw.data).includes('\\u0000')) return invalid('data', 'data must not contain NUL characters');
     request.data = raw.data as Record<string, unknown>;
   }
   if (raw.collapseId !== undefined) {
@@ -76,7 +80,9 @@ export function validateNotifyRequest(input: unknown): Result<NotifyRequest> {
     request.relevanceScore = raw.relevanceScore;
   }
   if (raw.expiration !== undefined) {
-    if (!Number.isInteger(raw.expiration) || (raw.expiration as number) < 0) return invalid('expiration', 'expiration must be a UNIX time in seconds (0: deliver once, never store)');
+    if (!Number.isInteger(raw.expiration) || (raw.expiration as number) < 0 || (raw.expiration as number) > MAX_UINT32) {
+      return invalid('expiration', 'expiration must be a UNIX time in seconds (0: deliver once, never store)');
+    }
     request.expiration = raw.expiration as number;
   }
   if (raw.pushType !== undefined) {

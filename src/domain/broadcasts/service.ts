@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { SqlClient } from '../../db/sql.ts';
 import type { Broadcast } from '../../generated/prisma/client.ts';
 import type { Caller } from '../api-keys/service.ts';
-import { invalid, notFound, ok, type Result } from '../errors.ts';
+import { fail, invalid, notFound, ok, type Result } from '../errors.ts';
 import { isUuid } from '../validate.ts';
 import type { SendPush } from '../../apns/sender.ts';
 import { countRecipients, markDead, recipientsQuery, sendPage, type Fanout } from './fanout.ts';
@@ -12,6 +12,10 @@ import { preparePush } from './payload.ts';
 import { validateNotifyRequest, type NotifyRequest } from './request.ts';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** JSON with sorted keys: the stored request comes back from jsonb in another key order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
 
 export interface NotifyDeps {
   db: Db;
@@ -96,7 +100,11 @@ export async function notify(deps: NotifyDeps, caller: Caller, input: unknown, i
   const organizationId = caller.organizationId;
   if (idempotencyKey) {
     const earlier = await deps.db.broadcast.findUnique({ where: { organizationId_idempotencyKey: { organizationId, idempotencyKey } }, include: { apiKey: API_KEY_SELECT } });
-    if (earlier && Date.now() - earlier.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS) return ok(broadcastView(earlier));
+    if (earlier && Date.now() - earlier.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS) {
+      const { push: _push, ...asked } = earlier.request as unknown as NotifyRequest & { push: unknown };
+      if (canonical(asked) !== canonical(valid.value)) return fail('UNPROCESSABLE', 'this Idempotency-Key was used with a different request in the last 24 hours', 'Idempotency-Key');
+      return ok(broadcastView(earlier));
+    }
     // Past the window the key is free again.
     if (earlier) await deps.db.broadcast.update({ where: { id: earlier.id }, data: { idempotencyKey: null } });
   }
