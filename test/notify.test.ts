@@ -86,6 +86,13 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
     expect(revived.body).toMatchObject({ recipients: 119 });
   });
 
+  it('marks a broadcast failed when no device could be reached', async () => {
+    const { devices, auth } = await audience(2);
+    for (const device of devices) apns.script(device.token, { status: 400, reason: 'BadTopic' });
+    const response = await server.post('/v1/notify', { body: 'Nobody', target: 'all' }, auth);
+    expect(response.body).toMatchObject({ status: 'failed', sent: 0, failed: 2, failures: { BadTopic: 2 } });
+  });
+
   it('reaches only the users named by externalIds, and only its own organization', async () => {
     const mine = await audience(5);
     const theirs = await audience(3);

@@ -125,7 +125,9 @@ export function createFanout({ sql, send, logger, pageSize = 1000, concurrency =
       const stored = await sql.query(
         `UPDATE broadcasts SET sent = sent + $2, failed = failed + $3, failures = $4::jsonb, cursor = $5::uuid,
            lease_until = now() + ($6::int * interval '1 millisecond'),
-           status = CASE WHEN $7 THEN 'completed'::"BroadcastStatus" ELSE status END,
+           status = CASE WHEN NOT $7 THEN status
+                         WHEN sent + $2 = 0 AND failed + $3 > 0 THEN 'failed'::"BroadcastStatus"
+                         ELSE 'completed'::"BroadcastStatus" END,
            finished_at = CASE WHEN $7 THEN now() ELSE finished_at END
          WHERE id = $1::uuid AND lease_owner = $8::uuid RETURNING id`,
         [row.id, outcome.sent, failed, JSON.stringify(failures), cursor, leaseMs, done, owner],
