@@ -31,14 +31,34 @@ export interface PageOutcome {
   dead: { deviceUuid: string; reason: string }[];
 }
 
-/** The devices a request reaches, after `cursor`, in device order (or, for a test key, newest subscription first). */
-export function recipientsQuery(organizationId: string, request: NotifyRequest, cursor: string | null, limit: number, newestFirst = false): [string, unknown[]] {
+/**
+ * The next page of a request's subscriptions after `cursor`, in device order, with each device's token and
+ * whether it is live. The page is cut from the subscriptions' primary key first and only then joined, so
+ * every page costs the same wherever the cursor is (a plain join with LIMIT let the planner rescan every
+ * device before the cursor: quadratic over a large audience). Dead devices come back too, so that a short
+ * page always means the end.
+ */
+export function pageQuery(organizationId: string, request: NotifyRequest, cursor: string | null, limit: number): [string, unknown[]] {
+  return [
+    `SELECT s.device_uuid::text, d.apns_token, d.token_invalidated_at IS NULL AS live
+     FROM (SELECT device_uuid FROM subscriptions
+           WHERE organization_id = $1 AND device_uuid > $2::uuid AND ($3::text[] IS NULL OR external_id = ANY($3::text[]))
+           ORDER BY device_uuid LIMIT $4) s
+     -- A lookup per subscription (OFFSET 0 keeps the planner from turning it into a scan of all devices).
+     CROSS JOIN LATERAL (SELECT apns_token, token_invalidated_at FROM devices WHERE device_uuid = s.device_uuid OFFSET 0) d
+     ORDER BY s.device_uuid`,
+    // The nil UUID sorts before every device, so the first page is a range scan like the others.
+    [organizationId, cursor ?? '00000000-0000-0000-0000-000000000000', request.externalIds ?? null, limit],
+  ];
+}
+
+/** The live device a test key reaches: the most recently subscribed one that matches. */
+export function newestRecipientQuery(organizationId: string, request: NotifyRequest): [string, unknown[]] {
   return [
     `SELECT s.device_uuid::text, d.apns_token FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
-     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL
-       AND ($2::uuid IS NULL OR s.device_uuid > $2::uuid) AND ($3::text[] IS NULL OR s.external_id = ANY($3::text[]))
-     ORDER BY ${newestFirst ? 's.created_at DESC, s.device_uuid' : 's.device_uuid'} LIMIT $4`,
-    [organizationId, cursor, request.externalIds ?? null, limit],
+     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL AND ($2::text[] IS NULL OR s.external_id = ANY($2::text[]))
+     ORDER BY s.created_at DESC, s.device_uuid LIMIT 1`,
+    [organizationId, request.externalIds ?? null],
   ];
 }
 
@@ -113,12 +133,12 @@ export function createFanout({ sql, send, logger, pageSize = 1000, concurrency =
     let cursor = row.cursor;
     const failures = { ...row.failures };
     for (;;) {
-      const [text, params] = recipientsQuery(row.organization_id, request, cursor, pageSize);
-      const page = await sql.query<Recipient>(text, params);
-      const outcome = await sendPage(send, row.id, push, page, concurrency);
+      const page = await sql.query<Recipient & { live: boolean }>(...pageQuery(row.organization_id, request, cursor, pageSize));
+      const live = page.filter((recipient) => recipient.live);
+      const outcome = await sendPage(send, row.id, push, live, concurrency);
       await markDead(sql, outcome.dead);
       for (const [reason, count] of Object.entries(outcome.failures)) failures[reason] = (failures[reason] ?? 0) + count;
-      const failed = page.length - outcome.sent;
+      const failed = live.length - outcome.sent;
       cursor = page.at(-1)?.device_uuid ?? cursor;
       const done = page.length < pageSize;
       // Written only while this process holds the lease, so two processes never count a page twice.

@@ -7,7 +7,7 @@ import type { Caller } from '../api-keys/service.ts';
 import { fail, invalid, notFound, ok, type Result } from '../errors.ts';
 import { isUuid } from '../validate.ts';
 import type { SendPush } from '../../apns/sender.ts';
-import { countRecipients, markDead, recipientsQuery, sendPage, type Fanout } from './fanout.ts';
+import { countRecipients, markDead, newestRecipientQuery, sendPage, type Fanout } from './fanout.ts';
 import { preparePush } from './payload.ts';
 import { validateNotifyRequest, type NotifyRequest } from './request.ts';
 
@@ -77,7 +77,7 @@ async function findBroadcast(db: Db, organizationId: string, id: string) {
 /** A test key: the same request, to the most recently subscribed matching device only, and no history. */
 async function sendTest(deps: NotifyDeps, caller: Caller, request: NotifyRequest, push: ReturnType<typeof preparePush> & { ok: true }): Promise<BroadcastView> {
   const started = new Date();
-  const [device] = await deps.sql.query<{ device_uuid: string; apns_token: string }>(...recipientsQuery(caller.organizationId, request, null, 1, true));
+  const [device] = await deps.sql.query<{ device_uuid: string; apns_token: string }>(...newestRecipientQuery(caller.organizationId, request));
   const outcome = device ? await sendPage(deps.send, `test:${started.getTime()}`, push.value, [device], 1) : { sent: 0, failures: {}, dead: [] };
   await markDead(deps.sql, outcome.dead);
   const finished = new Date();
