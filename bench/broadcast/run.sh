@@ -48,6 +48,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/clarion-bcast.XXXXXX")
 PIDS=()
 DATABASE=
 SAMPLER_PID=
+CPU_SAMPLER_PID=
 
 stop_pid() { # pid: SIGTERM, then SIGKILL if it has not stopped within 15 s
   local pid=$1 i
@@ -76,7 +77,7 @@ drop_database() {
 
 cleanup() {
   local pid
-  [[ -n "$SAMPLER_PID" ]] && { kill "$SAMPLER_PID" 2>/dev/null; wait "$SAMPLER_PID" 2>/dev/null; }
+  for pid in "$SAMPLER_PID" "$CPU_SAMPLER_PID"; do [[ -n "$pid" ]] && { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; }; done
   for pid in "${PIDS[@]}"; do stop_pid "$pid"; done
   PIDS=()
   [[ -n "$DATABASE" ]] && drop_database "$DATABASE"
@@ -124,6 +125,19 @@ cpu_snapshot() { # -> "pid ppid ticks comm" lines
   }'
 }
 machine_snapshot() { awk '/^cpu /{ idle = $5 + $6; total = 0; for (i = 2; i <= NF; i++) total += $i; print total, idle }' /proc/stat; }
+# A phase's "after" is every snapshot taken once a second during it plus one at its end, so processes that
+# exit during the phase (PostgreSQL backends the pool closes when idle, neighbours) still count, up to the last
+# second they were seen.
+cpu_begin() { # name
+  cpu_snapshot >"$WORK/$1.cpu0"
+  : >"$WORK/$1.cpu1"
+  ( while :; do cpu_snapshot >>"$WORK/$1.cpu1"; sleep 1; done ) &
+  CPU_SAMPLER_PID=$!
+}
+cpu_end() { # name
+  kill "$CPU_SAMPLER_PID" 2>/dev/null; wait "$CPU_SAMPLER_PID" 2>/dev/null; CPU_SAMPLER_PID=
+  cpu_snapshot >>"$WORK/$1.cpu1"
+}
 
 # before after machine_before machine_after seconds extra_label extra_ticks -> one line of CPU figures.
 # Clarion = the Clarion node process (and any child), mock = the mock APNs process, postgres = every
@@ -132,7 +146,7 @@ cpu_report() {
   awk -v clarion="${CLARION_PID:-none}" -v mock="$MOCK_PID" -v secs="$5" -v hz="$(getconf CLK_TCK)" -v mb="$3" -v ma="$4" \
     -v xlabel="$6" -v xticks="${7:-0}" -v ncores="$(nproc)" '
     FNR == NR { before[$1] = $3; next }
-    { ticks[$1] = $3; parent[$1] = $2; comm[$1] = $4 }
+    { if (!($1 in ticks) || $3 > ticks[$1]) ticks[$1] = $3; parent[$1] = $2; comm[$1] = $4 }
     END {
       for (pid in ticks) {
         d = ticks[pid] - (pid in before ? before[pid] : 0)
@@ -143,6 +157,7 @@ cpu_report() {
           if (a == mock) { kind = "mock"; break }
         }
         if (kind == "other" && comm[pid] == "postgres") kind = "postgres"
+        if (kind == "other" && xlabel != "" && (comm[pid] == xlabel || comm[pid] == "timeout")) continue # measured by the caller
         sum[kind] += d
         if (kind == "other") bycomm[comm[pid]] += d
       }
@@ -158,8 +173,8 @@ cpu_report() {
       line = ""
       if (clarion != "none") line = sprintf("Clarion node %.0f%% | ", sum["clarion"] * scale)
       if (xlabel != "") line = line sprintf("%s %.0f%% | ", xlabel, xticks * scale)
-      # Machine-wide busy time not in any process alive at the end: processes that exited during the phase
-      # (other than h2load), and kernel time not charged to a process.
+      # Machine-wide busy time charged to no process seen: processes that lived less than a second, the
+      # last second of those that exited, kernel time not charged to a process.
       counted = sum["clarion"] + sum["mock"] + sum["postgres"] + sum["other"] + xticks
       unattributed = (all > 0 ? ncores * 100 * busy / all : 0) - counted * scale; if (unattributed < 0) unattributed = 0
       printf "%smock APNs %.0f%% | postgres %.0f%% | everything else %.0f%%%s | not attributed %.0f%% | machine busy %.0f%% of %d cores\n",
@@ -229,7 +244,7 @@ DEVICE_TOKEN=$(printf '%s%s' "$(echo -n 1 | md5sum | cut -c1-32)" "$(echo -n 2 |
 # --- h2load -------------------------------------------------------------------------------------------------
 echo "== h2load: $DEVICES pushes, -c $H2_CLIENTS -m $H2_STREAMS" >&2
 accepted0=$(mock_accepted)
-cpu_snapshot >"$WORK/h2.cpu0"; m0=$(machine_snapshot); t0=$(now)
+cpu_begin h2; m0=$(machine_snapshot); t0=$(now)
 (
   timeout "$PHASE_TIMEOUT" h2load -n "$DEVICES" -c "$H2_CLIENTS" -m "$H2_STREAMS" \
     -H "authorization: bearer $(cat "$MOCK_DIR/jwt.txt")" -H "apns-topic: $TOPIC" -H 'apns-push-type: alert' -H 'apns-priority: 10' \
@@ -238,7 +253,7 @@ cpu_snapshot >"$WORK/h2.cpu0"; m0=$(machine_snapshot); t0=$(now)
   echo "rc=$?" >>"$WORK/h2load.txt"
   times >"$WORK/h2load.times"
 )
-t1=$(now); m1=$(machine_snapshot); cpu_snapshot >"$WORK/h2.cpu1"
+t1=$(now); m1=$(machine_snapshot); cpu_end h2
 # The subshell's children times (second line of `times`): h2load, through timeout.
 h2_ticks=$(awk -v hz="$(getconf CLK_TCK)" 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } printf "%.0f", t * hz }' "$WORK/h2load.times")
 CPU[h2load]=$(cpu_report "$WORK/h2.cpu0" "$WORK/h2.cpu1" "$m0" "$m1" "$(elapsed "$t0" "$t1")" h2load "$h2_ticks")
@@ -287,7 +302,7 @@ SAMPLER_PID=$!
 
 echo "  POST /v1/notify to $DEVICES devices ..." >&2
 accepted0=$(mock_accepted)
-cpu_snapshot >"$WORK/c.cpu0"; m0=$(machine_snapshot); t0=$(now)
+cpu_begin c; m0=$(machine_snapshot); t0=$(now)
 http=$(curl -sS --max-time "$PHASE_TIMEOUT" -o "$WORK/notify.json" -w '%{http_code}' -X POST "http://127.0.0.1:$PORT/v1/notify" \
   -H "authorization: Bearer $API_KEY" -H 'content-type: application/json' \
   -d "{\"title\":\"$TITLE\",\"body\":\"$BODY\",\"target\":\"all\"}" 2>"$WORK/notify.err")
@@ -301,7 +316,7 @@ if [[ "$http" == 202 ]]; then
     sleep 0.1
   done
 fi
-t1=$(now); m1=$(machine_snapshot); cpu_snapshot >"$WORK/c.cpu1"
+t1=$(now); m1=$(machine_snapshot); cpu_end c
 CPU[clarion]=$(cpu_report "$WORK/c.cpu0" "$WORK/c.cpu1" "$m0" "$m1" "$(elapsed "$t0" "$t1")" "" 0)
 accepted1=$(mock_accepted)
 HWM_END=$(status_kb "$CLARION_PID" VmHWM)
@@ -338,6 +353,11 @@ if grep -qiE 'error|warn' "$WORK/clarion.log"; then
   echo "  Clarion's log had warnings/errors (first lines):" >&2; grep -iE 'error|warn' "$WORK/clarion.log" | head -n 5 | sed 's/^/    /' >&2
 fi
 
+# The fan-out's page query at the start, middle and end of the audience (EXPLAIN ANALYZE, after the broadcast).
+echo "  EXPLAIN ANALYZE of one page of the recipient query ..." >&2
+timeout 300 node --import tsx "$HERE/explain-page.ts" "$DB_URL" "$ORG_ID" "${FANOUT_PAGE_SIZE:-1000}" 0 0.5 0.9 >"$WORK/explain.txt" 2>&1 \
+  || { echo "  (explain-page.ts failed)" >&2; sed 's/^/    /' "$WORK/explain.txt" | tail -n 5 >&2; echo "failed; see stderr" >"$WORK/explain.txt"; }
+
 # --- report ---------------------------------------------------------------------------------------------------
 mkdir -p "$RESULTS_DIR"
 result_file="$RESULTS_DIR/broadcast-$STAMP.txt"
@@ -361,6 +381,9 @@ ratio="-"
   echo "Clarion seconds: POST /v1/notify until its answer with the finished broadcast (curl's view). ${EXTRA[clarion]:-}"
   echo "Clarion memory: peak RSS = VmHWM of the node process after the broadcast (before it: $(mb "$HWM_IDLE") peak, $(mb "$RSS_IDLE") resident when idle; highest VmRSS sampled every 0.2 s while sending: $(mb "$RSS_SAMPLED"); at the end $(mb "$RSS_END")). Mock APNs peak RSS $(mb "$MOCK_HWM")."
   echo "h2load seconds: its own 'finished in'."
+  echo
+  echo "One page (${FANOUT_PAGE_SIZE:-1000} rows) of the fan-out's recipient query, by cursor position in the audience (EXPLAIN ANALYZE after the broadcast):"
+  sed 's/^/  /' "$WORK/explain.txt"
   echo
   echo "CPU over each measured phase (100% = one core; a process can exceed it):"
   [[ -n "${CPU[h2load]:-}" ]] && echo "  h2load:  ${CPU[h2load]}"
