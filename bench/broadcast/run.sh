@@ -8,6 +8,8 @@
 #   bash bench/broadcast/run.sh
 #   BENCH_DEVICES=1000000 bash bench/broadcast/run.sh
 set -uo pipefail
+# shellcheck source=../lib.sh
+source "$(dirname "$0")/../lib.sh"
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -98,33 +100,8 @@ status_kb() { awk -v f="$2:" '$1 == f {print $2}' "/proc/$1/status" 2>/dev/null;
 mb() { [[ -n "$1" ]] && awk -v k="$1" 'BEGIN{printf "%.0f MB", k / 1024}' || echo "?"; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.3f", b - a}'; }
 
-wait_healthy() { # url pid log
-  local url=$1 pid=$2 log=$3 deadline=$((SECONDS + START_TIMEOUT))
-  while ((SECONDS < deadline)); do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      echo "  Clarion exited before answering $url; last lines of its log:" >&2
-      tail -n 20 "$log" | sed 's/^/    /' >&2
-      return 1
-    fi
-    curl -fsS -o /dev/null --max-time 2 "$url" 2>/dev/null && return 0
-    sleep 0.2
-  done
-  echo "  $url did not answer 200 within ${START_TIMEOUT}s; last lines of the log:" >&2
-  tail -n 20 "$log" | sed 's/^/    /' >&2
-  return 1
-}
 
 # --- CPU accounting: utime+stime of every process, from /proc, before and after a measured phase -----
-cpu_snapshot() { # -> "pid ppid ticks comm" lines
-  cat /proc/[0-9]*/stat 2>/dev/null | awk '{
-    line = $0; p = index(line, "("); q = 0
-    for (i = length(line); i > 0; i--) if (substr(line, i, 1) == ")") { q = i; break }
-    if (!p || !q) next
-    n = split(substr(line, q + 2), f, " ")
-    print substr(line, 1, p - 2), f[2], f[12] + f[13], substr(line, p + 1, q - p - 1)
-  }'
-}
-machine_snapshot() { awk '/^cpu /{ idle = $5 + $6; total = 0; for (i = 2; i <= NF; i++) total += $i; print total, idle }' /proc/stat; }
 # A phase's "after" is every snapshot taken once a second during it plus one at its end, so processes that
 # exit during the phase (PostgreSQL backends the pool closes when idle, neighbours) still count, up to the last
 # second they were seen.
@@ -258,7 +235,8 @@ t1=$(now); m1=$(machine_snapshot); cpu_end h2
 h2_ticks=$(awk -v hz="$(getconf CLK_TCK)" 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } printf "%.0f", t * hz }' "$WORK/h2load.times")
 CPU[h2load]=$(cpu_report "$WORK/h2.cpu0" "$WORK/h2.cpu1" "$m0" "$m1" "$(elapsed "$t0" "$t1")" h2load "$h2_ticks")
 accepted1=$(mock_accepted)
-h2_secs=$(sed -n 's/^finished in \([0-9.]*\)s,.*/\1/p' "$WORK/h2load.txt")
+# h2load says "finished in 6.01s" or, for short runs, "finished in 289.59ms".
+h2_secs=$(awk '/^finished in /{ v = $3; sub(/,$/, "", v); if (v ~ /ms$/) { sub(/ms$/, "", v); v = v / 1000 } else if (v ~ /us$/) { sub(/us$/, "", v); v = v / 1000000 } else sub(/s$/, "", v); print v }' "$WORK/h2load.txt")
 read -r h2_total _ h2_started _ h2_done _ h2_ok _ h2_failed _ h2_errored _ h2_timeout _ < <(sed -n 's/^requests: //p' "$WORK/h2load.txt" | tr -d ',')
 h2_2xx=$(sed -n 's/^status codes: \([0-9]*\) 2xx.*/\1/p' "$WORK/h2load.txt")
 h2_mock=$((accepted1 - accepted0))

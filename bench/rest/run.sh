@@ -7,6 +7,8 @@
 #   bash bench/rest/run.sh
 #   BENCH_DURATION=30s BENCH_CONNECTIONS=64 BENCH_TARGETS="bare pglite" bash bench/rest/run.sh
 set -uo pipefail
+# shellcheck source=../lib.sh
+source "$(dirname "$0")/../lib.sh"
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -101,34 +103,8 @@ free_port() {
   node -e "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
 }
 
-wait_healthy() { # url pid log
-  local url=$1 pid=$2 log=$3 deadline=$((SECONDS + START_TIMEOUT))
-  while ((SECONDS < deadline)); do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      echo "  server exited before answering $url; last lines of its log:" >&2
-      tail -n 20 "$log" | sed 's/^/    /' >&2
-      return 1
-    fi
-    curl -fsS -o /dev/null --max-time 2 "$url" 2>/dev/null && return 0
-    sleep 0.2
-  done
-  echo "  $url did not answer 200 within ${START_TIMEOUT}s; last lines of the log:" >&2
-  tail -n 20 "$log" | sed 's/^/    /' >&2
-  return 1
-}
 
 # --- CPU accounting: utime+stime of every process, from /proc, before and after the measured run ----
-cpu_snapshot() { # -> "pid ppid ticks comm" lines
-  # shellcheck disable=SC2046
-  cat /proc/[0-9]*/stat 2>/dev/null | awk '{
-    line = $0; p = index(line, "("); q = 0
-    for (i = length(line); i > 0; i--) if (substr(line, i, 1) == ")") { q = i; break }
-    if (!p || !q) next
-    n = split(substr(line, q + 2), f, " ")
-    print substr(line, 1, p - 2), f[2], f[12] + f[13], substr(line, p + 1, q - p - 1)
-  }'
-}
-machine_snapshot() { awk '/^cpu /{ idle = $5 + $6; total = 0; for (i = 2; i <= NF; i++) total += $i; print total, idle }' /proc/stat; }
 
 # before after machine_before machine_after server_pid seconds server_label -> one line of CPU figures
 cpu_report() {
