@@ -1,5 +1,5 @@
 # Shared by bench/rest/run.sh and bench/broadcast/run.sh: waiting for a server, and CPU accounting from /proc.
-# Sourced, not run. Needs START_TIMEOUT.
+# Sourced, not run. Needs START_TIMEOUT, and PG_HOST, PG_PORT, PG_USER for the database helpers.
 
 wait_healthy() { # url pid log
   local url=$1 pid=$2 log=$3 deadline=$((SECONDS + START_TIMEOUT))
@@ -28,3 +28,27 @@ cpu_snapshot() {
   }'
 }
 machine_snapshot() { awk '/^cpu /{ idle = $5 + $6; total = 0; for (i = 2; i <= NF; i++) total += $i; print total, idle }' /proc/stat; }
+
+stop_pid() { # pid: SIGTERM, then SIGKILL if it has not stopped within 15 s
+  local pid=$1 i
+  kill -0 "$pid" 2>/dev/null || return 0
+  kill -TERM "$pid" 2>/dev/null
+  for ((i = 0; i < 150; i++)); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    echo "  process $pid ignored SIGTERM for 15 s; killing it" >&2
+    kill -KILL "$pid" 2>/dev/null
+  fi
+  wait "$pid" 2>/dev/null
+  return 0
+}
+
+psql_admin() { psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d postgres -v ON_ERROR_STOP=1 -Atq "$@"; }
+
+drop_database() {
+  psql_admin -c "DROP DATABASE IF EXISTS \"$1\" WITH (FORCE)" >/dev/null 2>&1 \
+    || psql_admin -c "DROP DATABASE IF EXISTS \"$1\"" >/dev/null 2>&1 \
+    || echo "warning: could not drop database $1" >&2
+}

@@ -56,33 +56,11 @@ SERVER_PIDS=()
 DATABASES=()
 FAILED=0
 
-stop_server() { # pid: SIGTERM, then SIGKILL if it has not stopped within 15 s
-  local pid=$1 i
-  kill -0 "$pid" 2>/dev/null || return 0
-  kill -TERM "$pid" 2>/dev/null
-  for ((i = 0; i < 150; i++)); do
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  if kill -0 "$pid" 2>/dev/null; then
-    echo "  server $pid ignored SIGTERM for 15 s; killing it" >&2
-    kill -KILL "$pid" 2>/dev/null
-  fi
-  wait "$pid" 2>/dev/null
-  return 0
-}
 
-psql_admin() { psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d postgres -v ON_ERROR_STOP=1 -Atq "$@"; }
-
-drop_database() {
-  psql_admin -c "DROP DATABASE IF EXISTS \"$1\" WITH (FORCE)" >/dev/null 2>&1 \
-    || psql_admin -c "DROP DATABASE IF EXISTS \"$1\"" >/dev/null 2>&1 \
-    || echo "warning: could not drop database $1" >&2
-}
 
 cleanup() {
   local pid db
-  for pid in "${SERVER_PIDS[@]}"; do stop_server "$pid"; done
+  for pid in "${SERVER_PIDS[@]}"; do stop_pid "$pid"; done
   SERVER_PIDS=()
   for db in "${DATABASES[@]}"; do drop_database "$db"; done
   DATABASES=()
@@ -212,7 +190,7 @@ run_bare() {
   else
     STATUS[bare]="FAILED: did not start"; FAILED=1
   fi
-  stop_server "$pid"; forget_pid "$pid"
+  stop_pid "$pid"; forget_pid "$pid"
 }
 
 run_clarion() { # name db-env-assignment label
@@ -231,7 +209,7 @@ run_clarion() { # name db-env-assignment label
   else
     STATUS[$name]="FAILED: did not start"; FAILED=1
   fi
-  stop_server "$pid"; forget_pid "$pid"
+  stop_pid "$pid"; forget_pid "$pid"
   if grep -qiE 'error|warn' "$log"; then
     echo "  server log had warnings/errors (first lines):" >&2; grep -iE 'error|warn' "$log" | head -n 5 | sed 's/^/    /' >&2
   fi

@@ -1,6 +1,7 @@
 // The admin CLI. Uses DATABASE_URL / DATA_DIR exactly like the server, and prints JSON.
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
+import type { Result } from '../domain/errors.ts';
 import { createLogger } from '../logger.ts';
 import { apiKeyCommands } from './api-keys.ts';
 import { organizationCommands } from './organizations.ts';
@@ -19,6 +20,16 @@ export interface Output {
 }
 
 export type Command = (database: Database, args: string[], output: Output) => Promise<number>;
+
+/** Prints a domain result (shaped by `show`) or its error, and gives the exit code. */
+export function report<T>(output: Output, result: Result<T>, show: (value: T) => unknown = (value) => value) {
+  if (!result.ok) {
+    output.err(result.error.message);
+    return 1;
+  }
+  output.out(show(result.value));
+  return 0;
+}
 
 const commands: Record<string, Record<string, Command>> = { org: organizationCommands, key: apiKeyCommands };
 

@@ -1,6 +1,6 @@
 import { createOrganization, listOrganizations, regenerateInviteCode, subscriberCount } from '../domain/organizations/service.ts';
 import type { Organization } from '../generated/prisma/client.ts';
-import type { Command } from './main.ts';
+import { report, type Command } from './main.ts';
 import { parseArgs } from 'node:util';
 
 // The CLI is the operator's view, so it shows the invite code (the public API never does).
@@ -35,12 +35,7 @@ const create: Command = async (database, args, output) => {
     brandColor: values['brand-color'],
     isPublic: !values.private,
   });
-  if (!result.ok) {
-    output.err(`${result.error.message}`);
-    return 1;
-  }
-  output.out(view(result.value));
-  return 0;
+  return report(output, result, (organization) => view(organization));
 };
 
 const list: Command = async (database, _args, output) => {
@@ -51,13 +46,7 @@ const list: Command = async (database, _args, output) => {
 
 const regenerateInvite: Command = async (database, args, output) => {
   const { positionals } = parseArgs({ args, strict: true, allowPositionals: true });
-  const result = await regenerateInviteCode(database.prisma, positionals[0] ?? '');
-  if (!result.ok) {
-    output.err(result.error.message);
-    return 1;
-  }
-  output.out(view(result.value));
-  return 0;
+  return report(output, await regenerateInviteCode(database.prisma, positionals[0] ?? ''), (organization) => view(organization));
 };
 
 export const organizationCommands: Record<string, Command> = { create, list, 'regenerate-invite': regenerateInvite };

@@ -39,11 +39,14 @@ export async function createApiKeyAsMember(db: Db, userId: string, { organizatio
   return member.ok ? insertKey(db, organizationId, kind, name) : member;
 }
 
-export async function listApiKeysAsMember(db: Db, userId: string, organizationId: string): Promise<Result<ApiKeyView[]>> {
-  const member = await requireMember(db, userId, organizationId);
-  if (!member.ok) return member;
+async function keysOf(db: Db, organizationId: string): Promise<Result<ApiKeyView[]>> {
   const keys = await db.apiKey.findMany({ where: { organizationId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   return ok(keys.map(view));
+}
+
+export async function listApiKeysAsMember(db: Db, userId: string, organizationId: string): Promise<Result<ApiKeyView[]>> {
+  const member = await requireMember(db, userId, organizationId);
+  return member.ok ? keysOf(db, organizationId) : member;
 }
 
 export async function revokeApiKeyAsMember(db: Db, userId: string, id: string): Promise<Result<ApiKeyView>> {
@@ -55,9 +58,7 @@ export async function revokeApiKeyAsMember(db: Db, userId: string, id: string): 
 
 export async function listApiKeys(db: Db, orgSlug: string): Promise<Result<ApiKeyView[]>> {
   const organization = await findOrganizationBySlug(db, orgSlug);
-  if (!organization) return notFound('organization not found');
-  const keys = await db.apiKey.findMany({ where: { organizationId: organization.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-  return ok(keys.map(view));
+  return organization ? keysOf(db, organization.id) : notFound('organization not found');
 }
 
 /** Revoking takes effect on the next request; revoking a revoked key changes nothing. */
