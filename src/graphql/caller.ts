@@ -1,4 +1,6 @@
+import { requireMember } from '../domain/accounts/memberships.ts';
 import type { Caller } from '../domain/api-keys/service.ts';
+import type { Role } from '../generated/prisma/enums.ts';
 import type { Context } from './context.ts';
 import { unwrap } from './errors.ts';
 
@@ -11,4 +13,19 @@ export function requireCaller(ctx: Context): Caller {
 export function requireViewer(ctx: Context) {
   if (!ctx.viewer) unwrap({ ok: false, error: { code: 'UNAUTHENTICATED', message: 'sign in first' } });
   return ctx.viewer!;
+}
+
+const roles = new WeakMap<Context, Map<string, Promise<Role | null>>>();
+
+/** The signed-in user's role in an organization (null when not a member), looked up once per request. */
+export function viewerRole(ctx: Context, organizationId: string): Promise<Role | null> {
+  if (!ctx.viewer) return Promise.resolve(null);
+  const cache = roles.get(ctx) ?? new Map<string, Promise<Role | null>>();
+  roles.set(ctx, cache);
+  let role = cache.get(organizationId);
+  if (!role) {
+    role = requireMember(ctx.db, ctx.viewer.id, organizationId).then((result) => (result.ok ? result.value : null));
+    cache.set(organizationId, role);
+  }
+  return role;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { SqlClient } from '../db/sql.ts';
+import type { LoginThrottle } from '../domain/accounts/login-throttle.ts';
 import type { Caller } from '../domain/api-keys/service.ts';
 import type { NotifyDeps } from '../domain/broadcasts/service.ts';
 import type { Result } from '../domain/errors.ts';
@@ -18,4 +19,6 @@ export interface Context {
   /** The signed-in dashboard user (session cookie), or null. */
   viewer: { id: string; email: string } | null;
   session: SessionCookies;
+  /** Counts failed log-ins per e-mail and per IP; absent when the throttle is off. */
+  loginThrottle?: LoginThrottle;
 }

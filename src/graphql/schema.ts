@@ -5,6 +5,7 @@ import './types/api-key.ts';
 import './types/broadcast.ts';
 import './types/device.ts';
 import './types/organization.ts';
+import './types/organization-admin.ts';
 import './types/subscription.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

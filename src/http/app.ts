@@ -15,6 +15,8 @@ import type { FieldLimit } from './rate-limit/limits.ts';
 import { createRateLimits } from './rate-limit/limits.ts';
 import { MemoryHitStore } from './rate-limit/memory-store.ts';
 import { RedisHitStore } from './rate-limit/redis-store.ts';
+import { MemoryFailureCounter, RedisFailureCounter } from './rate-limit/failure-counters.ts';
+import type { LoginThrottle } from '../domain/accounts/login-throttle.ts';
 import { createRestRouter } from './rest/router.ts';
 import { routes } from './rest/routes.ts';
 import { createGraphQLServer } from './yoga.ts';
@@ -25,6 +27,7 @@ export type AppConfig = Pick<
   Config,
   | 'production' | 'trustProxy' | 'deviceRegistrationsPerMinute' | 'maxBodyBytes' | 'notifyPerMinute' | 'notifyWaitMs'
   | 'fanoutConcurrency' | 'fanoutPageSize' | 'apnsTopic' | 'dashboardOrigins' | 'signInsPerMinute'
+  | 'loginFailuresPerEmail' | 'loginFailuresPerIp' | 'loginFailureWindowMs'
 > & {
   /** Namespace of the rate-limit keys in Redis; instances sharing a budget share the prefix. */
   redisPrefix?: string;
@@ -44,7 +47,10 @@ const WINDOW_MS = 60_000;
 export function createApp({ config, database, logger, redis, send }: AppDependencies) {
   const limits: FieldLimit[] = [];
   if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute, by: 'ip' });
-  if (config.notifyPerMinute > 0) limits.push({ type: 'Mutation', field: 'notify', max: config.notifyPerMinute, by: 'apiKey' });
+  if (config.notifyPerMinute > 0) {
+    limits.push({ type: 'Mutation', field: 'notify', max: config.notifyPerMinute, by: 'apiKey' });
+    limits.push({ type: 'Mutation', field: 'sendNotification', max: config.notifyPerMinute, by: 'user' });
+  }
   if (config.signInsPerMinute > 0) {
     for (const field of ['logIn', 'signUp']) limits.push({ type: 'Mutation', field, max: config.signInsPerMinute, by: 'ip' });
   }
@@ -53,9 +59,10 @@ export function createApp({ config, database, logger, redis, send }: AppDependen
     ? new RedisHitStore(redis, WINDOW_MS, cap, config.redisPrefix, (error) => logger.warn('rate limit store unavailable; request let through', { error: error.message }))
     : new MemoryHitStore(WINDOW_MS, cap);
   const rateLimits = createRateLimits(store, WINDOW_MS, limits);
+  const loginThrottle = createLoginThrottle(config, logger, redis);
   const fanout = createFanout({ sql: database.sql, send, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency });
   const notifications = { db: database.prisma, sql: database.sql, fanout, send, topic: config.apnsTopic, waitMs: config.notifyWaitMs };
-  const yoga = createGraphQLServer({ database, notifications, dashboardOrigins: config.dashboardOrigins, rateLimits, logger, production: config.production });
+  const yoga = createGraphQLServer({ database, notifications, loginThrottle, dashboardOrigins: config.dashboardOrigins, rateLimits, logger, production: config.production });
   const rest = createRestRouter({ yoga, routes, rateLimits, maxBodyBytes: config.maxBodyBytes });
 
   async function graphql(request: Request, url: URL, ip: string, authorization: string | undefined) {
@@ -120,8 +127,20 @@ export function createApp({ config, database, logger, redis, send }: AppDependen
     close: async () => {
       await fanout.stop();
       await store.close();
+      await loginThrottle?.counter.close();
     },
   };
 }
 
 export type App = ReturnType<typeof createApp>;
+
+function createLoginThrottle(config: AppConfig, logger: Logger, redis?: Redis): LoginThrottle | undefined {
+  const perEmail = config.loginFailuresPerEmail || Number.POSITIVE_INFINITY;
+  const perIp = config.loginFailuresPerIp || Number.POSITIVE_INFINITY;
+  if (perEmail === Number.POSITIVE_INFINITY && perIp === Number.POSITIVE_INFINITY) return undefined;
+  const windowMs = config.loginFailureWindowMs;
+  const counter = redis
+    ? new RedisFailureCounter(redis, windowMs, `${config.redisPrefix ?? 'clarion:rate:'}login:`, (error) => logger.warn('log-in throttle store unavailable; log-in let through', { error: error.message }))
+    : new MemoryFailureCounter(windowMs);
+  return { counter, perEmail, perIp, windowMs };
+}

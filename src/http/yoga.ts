@@ -3,6 +3,7 @@
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Database } from '../db/database.ts';
+import type { LoginThrottle } from '../domain/accounts/login-throttle.ts';
 import type { NotifyDeps } from '../domain/broadcasts/service.ts';
 import { callerFrom } from './bearer.ts';
 import type { SessionCookies } from './session-cookie.ts';
@@ -31,6 +32,7 @@ export type ClarionYoga = YogaServerInstance<RequestContext, Context>;
 export interface GraphQLServerOptions {
   database: Database;
   notifications: NotifyDeps;
+  loginThrottle?: LoginThrottle;
   /** Browser pages allowed to call with credentials (CORS). */
   dashboardOrigins: string[];
   rateLimits: RateLimits;
@@ -38,7 +40,7 @@ export interface GraphQLServerOptions {
   production: boolean;
 }
 
-export function createGraphQLServer({ database, notifications, dashboardOrigins, rateLimits, logger, production }: GraphQLServerOptions): ClarionYoga {
+export function createGraphQLServer({ database, notifications, loginThrottle, dashboardOrigins, rateLimits, logger, production }: GraphQLServerOptions): ClarionYoga {
   return createYoga<RequestContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -54,6 +56,7 @@ export function createGraphQLServer({ database, notifications, dashboardOrigins,
       notifications,
       viewer: await viewerFrom(database.prisma, session),
       session,
+      loginThrottle,
     }),
     plugins: [useMaxTokens(MAX_TOKENS), ...rateLimits.plugins],
     logging: {

@@ -20,6 +20,9 @@ export const defaultTestConfig: AppConfig = {
   apnsTopic: 'dev.clarion.test',
   dashboardOrigins: ['http://dashboard.test'],
   signInsPerMinute: 0,
+  loginFailuresPerEmail: 0,
+  loginFailuresPerIp: 0,
+  loginFailureWindowMs: 15 * 60_000,
 };
 
 /** For servers whose tests send no push: any attempt is a test bug. */

@@ -1,37 +1,76 @@
-// Sign-up and log-in. Messages never say whether an e-mail has an account.
+// Sign-up, log-in and password change. Messages never say whether an e-mail has an account.
 import type { Db } from '../../db/database.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { fail, invalid, ok, type Result } from '../errors.ts';
+import { recordFailure, recordSuccess, throttled, type LoginThrottle } from './login-throttle.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createSession } from './sessions.ts';
+import { createSession, invalidateUserSessions } from './sessions.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const BAD_LOGIN = 'the e-mail or the password is wrong';
 
-function credentialsIssue(email: string, password: string) {
-  if (email.length > 254 || !EMAIL.test(email)) return invalid('email', 'email must be an e-mail address');
-  if (password.length < 10 || password.length > 256) return invalid('password', 'password must be 10 to 256 characters');
-  return undefined;
+export type SignedIn = Result<{ user: { id: string; email: string }; session: { token: string; expiresAt: Date } }>;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+function passwordIssue(password: string, field = 'password') {
+  return password.length < 10 || password.length > 256 ? invalid(field, `${field} must be 10 to 256 characters`) : undefined;
 }
 
-export async function signUp(db: Db, { email, password }: { email: string; password: string }) {
-  const normalized = email.trim().toLowerCase();
+function credentialsIssue(email: string, password: string) {
+  if (email.length > 254 || !EMAIL.test(email)) return invalid('email', 'email must be an e-mail address');
+  return passwordIssue(password);
+}
+
+async function signedIn(db: Db, user: { id: string; email: string }): Promise<SignedIn> {
+  return ok({ user: { id: user.id, email: user.email }, session: await createSession(db, user.id) });
+}
+
+/**
+ * Makes an account and signs it in. An e-mail that has an account already signs in when the password is
+ * that account's; otherwise the answer is the same refusal a wrong log-in gets, without saying the account exists.
+ */
+export async function signUp(db: Db, { email, password }: { email: string; password: string }, ip: string, throttle?: LoginThrottle): Promise<SignedIn> {
+  const normalized = normalizeEmail(email);
   const issue = credentialsIssue(normalized, password);
   if (issue) return issue;
   try {
     const user = await db.user.create({ data: { email: normalized, passwordHash: await hashPassword(password) } });
-    return ok({ user: { id: user.id, email: user.email }, session: await createSession(db, user.id) });
+    return signedIn(db, user);
   } catch (error) {
-    // Said as vaguely as a wrong password, so sign-up does not reveal who has an account.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return fail('CONFLICT', 'this e-mail cannot be used to sign up; try logging in', 'email');
-    throw error;
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error;
+    // This is a password guess like any log-in, so the same throttle counts it.
+    const limited = await throttled(throttle, normalized, ip);
+    if (limited) return limited;
+    const existing = await db.user.findUnique({ where: { email: normalized } });
+    if (existing && (await verifyPassword(password, existing.passwordHash))) return signedIn(db, existing);
+    await recordFailure(throttle, normalized, ip);
+    return fail('UNAUTHENTICATED', 'this e-mail and password cannot be used to sign up; if you have an account, log in');
   }
 }
 
-export async function logIn(db: Db, { email, password }: { email: string; password: string }): Promise<Result<{ user: { id: string; email: string }; session: { token: string; expiresAt: Date } }>> {
-  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+export async function logIn(db: Db, { email, password }: { email: string; password: string }, ip: string, throttle?: LoginThrottle): Promise<SignedIn> {
+  const normalized = normalizeEmail(email);
+  const limited = await throttled(throttle, normalized, ip);
+  if (limited) return limited;
+  const user = await db.user.findUnique({ where: { email: normalized } });
   // Unknown e-mails cost a hash too, so timing does not tell them apart.
   const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
-  if (!user || !matches) return fail('UNAUTHENTICATED', BAD_LOGIN);
-  return ok({ user: { id: user.id, email: user.email }, session: await createSession(db, user.id) });
+  if (!user || !matches) {
+    await recordFailure(throttle, normalized, ip);
+    return fail('UNAUTHENTICATED', BAD_LOGIN);
+  }
+  await recordSuccess(throttle, normalized);
+  return signedIn(db, user);
+}
+
+/** Sets a new password and ends every session of the user; the caller gets a fresh one. */
+export async function changePassword(db: Db, userId: string, { currentPassword, newPassword }: { currentPassword: string; newPassword: string }): Promise<SignedIn> {
+  const issue = passwordIssue(newPassword, 'newPassword');
+  if (issue) return issue;
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) return fail('UNAUTHENTICATED', 'the current password is wrong', 'currentPassword');
+  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(newPassword) } });
+  await invalidateUserSessions(db, userId);
+  return signedIn(db, user);
 }

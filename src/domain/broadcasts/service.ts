@@ -1,9 +1,10 @@
-// POST /v1/notify and the notification history. A live key records a broadcast and fans it out; a test
-// key sends the same request to at most one device and records nothing.
+// POST /v1/notify, the dashboard's composer, and the notification history. A live send records a broadcast
+// and fans it out; a test send (a test key, or the composer's "Send test") goes to at most one device and
+// records nothing.
 import type { Db } from '../../db/database.ts';
 import type { SqlClient } from '../../db/sql.ts';
 import type { Broadcast } from '../../generated/prisma/client.ts';
-import type { Caller } from '../api-keys/service.ts';
+import type { ApiKeyView, Caller } from '../api-keys/service.ts';
 import { fail, invalid, notFound, ok, type Result } from '../errors.ts';
 import { isUuid } from '../validate.ts';
 import type { SendPush } from '../../apns/sender.ts';
@@ -45,6 +46,15 @@ export interface BroadcastView {
   apiKey: { id: string; name: string; displayPrefix: string } | null;
 }
 
+/** Who sends: an API key (REST) or a signed-in member (dashboard, apiKey null); test sends reach one device. */
+export interface Sender {
+  organizationId: string;
+  apiKey: Pick<ApiKeyView, 'id' | 'name' | 'displayPrefix'> | null;
+  test: boolean;
+}
+
+export const senderOf = (caller: Caller): Sender => ({ organizationId: caller.organizationId, apiKey: caller.apiKey, test: caller.apiKey.kind === 'test' });
+
 type BroadcastWithKey = Broadcast & { apiKey: { id: string; name: string; displayPrefix: string } | null };
 
 export function broadcastView(row: BroadcastWithKey): BroadcastView {
@@ -74,10 +84,10 @@ async function findBroadcast(db: Db, organizationId: string, id: string) {
   return db.broadcast.findFirst({ where: { id, organizationId }, include: { apiKey: API_KEY_SELECT } });
 }
 
-/** A test key: the same request, to the most recently subscribed matching device only, and no history. */
-async function sendTest(deps: NotifyDeps, caller: Caller, request: NotifyRequest, push: ReturnType<typeof preparePush> & { ok: true }): Promise<BroadcastView> {
+/** A test send: the same request, to the most recently subscribed matching device only, and no history. */
+async function sendTest(deps: NotifyDeps, sender: Sender, request: NotifyRequest, push: ReturnType<typeof preparePush> & { ok: true }): Promise<BroadcastView> {
   const started = new Date();
-  const [device] = await deps.sql.query<{ device_uuid: string; apns_token: string }>(...newestRecipientQuery(caller.organizationId, request));
+  const [device] = await deps.sql.query<{ device_uuid: string; apns_token: string }>(...newestRecipientQuery(sender.organizationId, request));
   const outcome = device ? await sendPage(deps.send, `test:${started.getTime()}`, push.value, [device], 1) : { sent: 0, failures: {}, dead: [] };
   await markDead(deps.sql, outcome.dead);
   const finished = new Date();
@@ -85,19 +95,25 @@ async function sendTest(deps: NotifyDeps, caller: Caller, request: NotifyRequest
     id: null, status: 'completed', test: true, target: request.target, externalIds: request.externalIds ?? null, body: request.body, title: request.title ?? null,
     recipients: device ? 1 : 0, sent: outcome.sent, failed: device ? 1 - outcome.sent : 0, failures: outcome.failures,
     createdAt: started, finishedAt: finished, timing: { durationMs: finished.getTime() - started.getTime() },
-    apiKey: { id: caller.apiKey.id, name: caller.apiKey.name, displayPrefix: caller.apiKey.displayPrefix },
+    apiKey: sender.apiKey && { id: sender.apiKey.id, name: sender.apiKey.name, displayPrefix: sender.apiKey.displayPrefix },
   };
 }
 
-export async function notify(deps: NotifyDeps, caller: Caller, input: unknown, idempotencyKey?: string | null): Promise<Result<BroadcastView>> {
+/** How many devices a request would reach now: what the composer asks before a live send. */
+export async function audienceSize(sql: SqlClient, organizationId: string, input: unknown): Promise<Result<number>> {
+  const valid = validateNotifyRequest(input);
+  return valid.ok ? ok(await countRecipients(sql, organizationId, valid.value)) : valid;
+}
+
+export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, idempotencyKey?: string | null): Promise<Result<BroadcastView>> {
   const valid = validateNotifyRequest(input);
   if (!valid.ok) return valid;
   const push = preparePush(valid.value, deps.topic);
   if (!push.ok) return push;
-  if (caller.apiKey.kind === 'test') return ok(await sendTest(deps, caller, valid.value, push));
+  if (sender.test) return ok(await sendTest(deps, sender, valid.value, push));
   if (idempotencyKey != null && (idempotencyKey.length < 1 || idempotencyKey.length > 255)) return invalid('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters');
 
-  const organizationId = caller.organizationId;
+  const organizationId = sender.organizationId;
   if (idempotencyKey) {
     const earlier = await deps.db.broadcast.findUnique({ where: { organizationId_idempotencyKey: { organizationId, idempotencyKey } }, include: { apiKey: API_KEY_SELECT } });
     if (earlier && Date.now() - earlier.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS) {
@@ -112,7 +128,7 @@ export async function notify(deps: NotifyDeps, caller: Caller, input: unknown, i
   let created: Broadcast;
   try {
     created = await deps.db.broadcast.create({
-      data: { organizationId, apiKeyId: caller.apiKey.id, request: { ...valid.value, push: push.value } as object, recipients, idempotencyKey: idempotencyKey || null },
+      data: { organizationId, apiKeyId: sender.apiKey?.id ?? null, request: { ...valid.value, push: push.value } as object, recipients, idempotencyKey: idempotencyKey || null },
     });
   } catch (error) {
     // The same Idempotency-Key, sent twice at once: the first one wins and both get its broadcast.
@@ -125,18 +141,18 @@ export async function notify(deps: NotifyDeps, caller: Caller, input: unknown, i
   return ok(broadcastView((await findBroadcast(deps.db, organizationId, created.id))!));
 }
 
-export async function getBroadcast(db: Db, caller: Caller, id: string): Promise<Result<BroadcastView>> {
-  const row = isUuid(id) ? await findBroadcast(db, caller.organizationId, id) : null;
+export async function getBroadcast(db: Db, organizationId: string, id: string): Promise<Result<BroadcastView>> {
+  const row = isUuid(id) ? await findBroadcast(db, organizationId, id) : null;
   return row ? ok(broadcastView(row)) : notFound('notification not found');
 }
 
 /** Newest first. Broadcast ids are UUIDv7, so their order is their creation order. */
-export async function listBroadcasts(db: Db, caller: Caller, { limit, cursor }: { limit?: number | null; cursor?: string | null }) {
+export async function listBroadcasts(db: Db, organizationId: string, { limit, cursor }: { limit?: number | null; cursor?: string | null }) {
   const take = limit ?? 20;
   if (!Number.isInteger(take) || take < 1 || take > 100) return invalid('limit', 'limit must be an integer from 1 to 100');
   if (cursor && !isUuid(cursor)) return invalid('cursor', 'cursor is not one this server issued');
   const rows = await db.broadcast.findMany({
-    where: { organizationId: caller.organizationId, ...(cursor && { id: { lt: cursor } }) },
+    where: { organizationId, ...(cursor && { id: { lt: cursor } }) },
     orderBy: { id: 'desc' },
     take: take + 1,
     include: { apiKey: API_KEY_SELECT },

@@ -33,6 +33,20 @@ type Documents = {
     "\n  mutation CreateApiKey($organizationId: ID!, $kind: String!, $name: String) {\n    createApiKey(organizationId: $organizationId, kind: $kind, name: $name) { key apiKey { id kind name displayPrefix revokedAt } }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }\n": typeof types.RevokeApiKeyDocument,
     "\n  query ApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix lastUsedAt revokedAt } }\n": typeof types.ApiKeysDocument,
+    "\n  mutation SignUpMember($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n": typeof types.SignUpMemberDocument,
+    "\n  mutation LogInMember($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }\n": typeof types.LogInMemberDocument,
+    "\n  query WhoAmI { me { email } }\n": typeof types.WhoAmIDocument,
+    "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) { changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { email } }\n": typeof types.ChangePasswordDocument,
+    "\n  mutation NewOrganization($name: String!, $slug: String!, $isPublic: Boolean) { createOrganization(name: $name, slug: $slug, isPublic: $isPublic) { id slug } }\n": typeof types.NewOrganizationDocument,
+    "\n  query Managed($id: ID!) { managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic inviteCode viewerRole subscriberCount members { email role } } }\n": typeof types.ManagedDocument,
+    "\n  query PublicView($slug: String!) { organization(slug: $slug) { slug inviteCode viewerRole members { email } } }\n": typeof types.PublicViewDocument,
+    "\n  mutation UpdateOrganization($id: ID!, $name: String, $slug: String, $brandColor: String, $logoUrl: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, brandColor: $brandColor, logoUrl: $logoUrl, isPublic: $isPublic) { name slug brandColor logoUrl isPublic description }\n  }\n": typeof types.UpdateOrganizationDocument,
+    "\n  mutation RegenerateInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": typeof types.RegenerateInviteCodeDocument,
+    "\n  mutation AddMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email role } }\n": typeof types.AddMemberDocument,
+    "\n  query Audience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n": typeof types.AudienceDocument,
+    "\n  mutation SendNotification($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed apiKey { id } }\n  }\n": typeof types.SendNotificationDocument,
+    "\n  query History($organizationId: ID!, $limit: Int, $cursor: String) {\n    organizationNotifications(organizationId: $organizationId, limit: $limit, cursor: $cursor) { notifications { id body status sent apiKey { name } } nextCursor }\n  }\n": typeof types.HistoryDocument,
+    "\n  query HistoryItem($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id body recipients sent } }\n": typeof types.HistoryItemDocument,
     "\n  query MutationNames { __schema { mutationType { fields { name } } } }\n": typeof types.MutationNamesDocument,
     "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": typeof types.PublicOrganizationIdDocument,
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": typeof types.InvitedOrganizationDocument,
@@ -59,6 +73,20 @@ const documents: Documents = {
     "\n  mutation CreateApiKey($organizationId: ID!, $kind: String!, $name: String) {\n    createApiKey(organizationId: $organizationId, kind: $kind, name: $name) { key apiKey { id kind name displayPrefix revokedAt } }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }\n": types.RevokeApiKeyDocument,
     "\n  query ApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix lastUsedAt revokedAt } }\n": types.ApiKeysDocument,
+    "\n  mutation SignUpMember($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n": types.SignUpMemberDocument,
+    "\n  mutation LogInMember($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }\n": types.LogInMemberDocument,
+    "\n  query WhoAmI { me { email } }\n": types.WhoAmIDocument,
+    "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) { changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { email } }\n": types.ChangePasswordDocument,
+    "\n  mutation NewOrganization($name: String!, $slug: String!, $isPublic: Boolean) { createOrganization(name: $name, slug: $slug, isPublic: $isPublic) { id slug } }\n": types.NewOrganizationDocument,
+    "\n  query Managed($id: ID!) { managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic inviteCode viewerRole subscriberCount members { email role } } }\n": types.ManagedDocument,
+    "\n  query PublicView($slug: String!) { organization(slug: $slug) { slug inviteCode viewerRole members { email } } }\n": types.PublicViewDocument,
+    "\n  mutation UpdateOrganization($id: ID!, $name: String, $slug: String, $brandColor: String, $logoUrl: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, brandColor: $brandColor, logoUrl: $logoUrl, isPublic: $isPublic) { name slug brandColor logoUrl isPublic description }\n  }\n": types.UpdateOrganizationDocument,
+    "\n  mutation RegenerateInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": types.RegenerateInviteCodeDocument,
+    "\n  mutation AddMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email role } }\n": types.AddMemberDocument,
+    "\n  query Audience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n": types.AudienceDocument,
+    "\n  mutation SendNotification($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed apiKey { id } }\n  }\n": types.SendNotificationDocument,
+    "\n  query History($organizationId: ID!, $limit: Int, $cursor: String) {\n    organizationNotifications(organizationId: $organizationId, limit: $limit, cursor: $cursor) { notifications { id body status sent apiKey { name } } nextCursor }\n  }\n": types.HistoryDocument,
+    "\n  query HistoryItem($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id body recipients sent } }\n": types.HistoryItemDocument,
     "\n  query MutationNames { __schema { mutationType { fields { name } } } }\n": types.MutationNamesDocument,
     "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": types.PublicOrganizationIdDocument,
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": types.InvitedOrganizationDocument,
@@ -156,6 +184,62 @@ export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) { revokeApi
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix lastUsedAt revokedAt } }\n"): (typeof documents)["\n  query ApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix lastUsedAt revokedAt } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignUpMember($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n"): (typeof documents)["\n  mutation SignUpMember($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LogInMember($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }\n"): (typeof documents)["\n  mutation LogInMember($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WhoAmI { me { email } }\n"): (typeof documents)["\n  query WhoAmI { me { email } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) { changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { email } }\n"): (typeof documents)["\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) { changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { email } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation NewOrganization($name: String!, $slug: String!, $isPublic: Boolean) { createOrganization(name: $name, slug: $slug, isPublic: $isPublic) { id slug } }\n"): (typeof documents)["\n  mutation NewOrganization($name: String!, $slug: String!, $isPublic: Boolean) { createOrganization(name: $name, slug: $slug, isPublic: $isPublic) { id slug } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Managed($id: ID!) { managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic inviteCode viewerRole subscriberCount members { email role } } }\n"): (typeof documents)["\n  query Managed($id: ID!) { managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic inviteCode viewerRole subscriberCount members { email role } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PublicView($slug: String!) { organization(slug: $slug) { slug inviteCode viewerRole members { email } } }\n"): (typeof documents)["\n  query PublicView($slug: String!) { organization(slug: $slug) { slug inviteCode viewerRole members { email } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateOrganization($id: ID!, $name: String, $slug: String, $brandColor: String, $logoUrl: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, brandColor: $brandColor, logoUrl: $logoUrl, isPublic: $isPublic) { name slug brandColor logoUrl isPublic description }\n  }\n"): (typeof documents)["\n  mutation UpdateOrganization($id: ID!, $name: String, $slug: String, $brandColor: String, $logoUrl: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, brandColor: $brandColor, logoUrl: $logoUrl, isPublic: $isPublic) { name slug brandColor logoUrl isPublic description }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RegenerateInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n"): (typeof documents)["\n  mutation RegenerateInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email role } }\n"): (typeof documents)["\n  mutation AddMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email role } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Audience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n"): (typeof documents)["\n  query Audience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendNotification($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed apiKey { id } }\n  }\n"): (typeof documents)["\n  mutation SendNotification($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed apiKey { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query History($organizationId: ID!, $limit: Int, $cursor: String) {\n    organizationNotifications(organizationId: $organizationId, limit: $limit, cursor: $cursor) { notifications { id body status sent apiKey { name } } nextCursor }\n  }\n"): (typeof documents)["\n  query History($organizationId: ID!, $limit: Int, $cursor: String) {\n    organizationNotifications(organizationId: $organizationId, limit: $limit, cursor: $cursor) { notifications { id body status sent apiKey { name } } nextCursor }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query HistoryItem($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id body recipients sent } }\n"): (typeof documents)["\n  query HistoryItem($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id body recipients sent } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

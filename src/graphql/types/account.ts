@@ -1,14 +1,12 @@
-import { logIn, signUp } from '../../domain/accounts/service.ts';
+import { changePassword, logIn, signUp, type SignedIn } from '../../domain/accounts/service.ts';
 import { invalidateSession } from '../../domain/accounts/sessions.ts';
 import { createOrganization } from '../../domain/organizations/service.ts';
 import { builder } from '../builder.ts';
 import { requireViewer } from '../caller.ts';
-import type { Result } from '../../domain/errors.ts';
 import type { Context } from '../context.ts';
 import { unwrap } from '../errors.ts';
 import { OrganizationType } from './organization.ts';
-
-const Role = builder.enumType('Role', { values: ['owner', 'admin'] as const });
+import { Role } from './organization-admin.ts';
 
 const Membership = builder.prismaObject('Membership', {
   fields: (t) => ({ role: t.field({ type: Role, resolve: (m) => m.role }), organization: t.relation('organization') }),
@@ -28,7 +26,7 @@ const Viewer = builder.objectRef<{ id: string; email: string }>('Viewer').implem
 
 
 /** Sends the new session's cookie and answers with its user. */
-function startSession(ctx: Context, result: Result<{ user: { id: string; email: string }; session: { token: string; expiresAt: Date } }>) {
+function startSession(ctx: Context, result: SignedIn) {
   const { user, session } = unwrap(result);
   ctx.session.set(session.token, session.expiresAt);
   return user;
@@ -43,12 +41,18 @@ builder.mutationFields((t) => ({
     type: Viewer,
     description: 'Makes an account and signs it in (sets the session cookie).',
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
-    resolve: async (_root, args, ctx) => startSession(ctx, await signUp(ctx.db, args)),
+    resolve: async (_root, args, ctx) => startSession(ctx, await signUp(ctx.db, args, ctx.clientIp, ctx.loginThrottle)),
   }),
   logIn: t.field({
     type: Viewer,
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
-    resolve: async (_root, args, ctx) => startSession(ctx, await logIn(ctx.db, args)),
+    resolve: async (_root, args, ctx) => startSession(ctx, await logIn(ctx.db, args, ctx.clientIp, ctx.loginThrottle)),
+  }),
+  changePassword: t.field({
+    type: Viewer,
+    description: 'Sets a new password and ends every session of the user, on every device; this browser gets a new one.',
+    args: { currentPassword: t.arg.string({ required: true }), newPassword: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => startSession(ctx, await changePassword(ctx.db, requireViewer(ctx).id, args)),
   }),
   logOut: t.boolean({
     description: 'Ends this session.',

@@ -1,7 +1,15 @@
-import { getBroadcast, listBroadcasts, notify, type BroadcastView } from '../../domain/broadcasts/service.ts';
+import { requireMember } from '../../domain/accounts/memberships.ts';
+import { audienceSize, getBroadcast, listBroadcasts, notify, senderOf, type BroadcastView } from '../../domain/broadcasts/service.ts';
 import { builder } from '../builder.ts';
-import { requireCaller } from '../caller.ts';
+import { requireCaller, requireViewer } from '../caller.ts';
+import type { Context } from '../context.ts';
 import { unwrap } from '../errors.ts';
+
+/** The organization id, once the signed-in user is known to manage it. */
+async function managed(ctx: Context, organizationId: string | number) {
+  unwrap(await requireMember(ctx.db, requireViewer(ctx).id, String(organizationId)));
+  return String(organizationId);
+}
 
 const BroadcastApiKey = builder.objectRef<NonNullable<BroadcastView['apiKey']>>('BroadcastApiKey').implement({
   fields: (t) => ({ id: t.exposeID('id'), name: t.exposeString('name'), displayPrefix: t.exposeString('displayPrefix') }),
@@ -28,7 +36,7 @@ export const BroadcastType = builder.objectRef<BroadcastView>('Broadcast').imple
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true }),
     timing: t.field({ type: BroadcastTiming, resolve: (b) => b.timing }),
-    apiKey: t.field({ type: BroadcastApiKey, nullable: true, resolve: (b) => b.apiKey }),
+    apiKey: t.field({ type: BroadcastApiKey, nullable: true, description: 'The key that sent it; null when a member sent it from the dashboard.', resolve: (b) => b.apiKey }),
   }),
 });
 
@@ -44,7 +52,7 @@ builder.mutationFields((t) => ({
     type: BroadcastType,
     description: 'Broadcasts a notification to the API key\'s organization (see README: POST /v1/notify). Rate-limited per API key.',
     args: { input: t.arg({ type: 'JSON', required: true }), idempotencyKey: t.arg.string() },
-    resolve: async (_root, { input, idempotencyKey }, ctx) => unwrap(await notify(ctx.notifications, requireCaller(ctx), input, idempotencyKey)),
+    resolve: async (_root, { input, idempotencyKey }, ctx) => unwrap(await notify(ctx.notifications, senderOf(requireCaller(ctx)), input, idempotencyKey)),
   }),
 }));
 
@@ -53,12 +61,44 @@ builder.queryFields((t) => ({
     type: BroadcastPage,
     description: 'The API key\'s organization\'s broadcasts, newest first.',
     args: { limit: t.arg.int(), cursor: t.arg.string() },
-    resolve: async (_root, args, ctx) => unwrap(await listBroadcasts(ctx.db, requireCaller(ctx), args)),
+    resolve: async (_root, args, ctx) => unwrap(await listBroadcasts(ctx.db, requireCaller(ctx).organizationId, args)),
   }),
   notification: t.field({
     type: BroadcastType,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => unwrap(await getBroadcast(ctx.db, requireCaller(ctx), String(id))),
+    resolve: async (_root, { id }, ctx) => unwrap(await getBroadcast(ctx.db, requireCaller(ctx).organizationId, String(id))),
+  }),
+}));
+
+// The dashboard's counterparts: the same rules, for a signed-in member instead of an API key.
+builder.mutationFields((t) => ({
+  sendNotification: t.field({
+    type: BroadcastType,
+    description:
+      'The composer: the same request as notify, sent by a member. test: true sends to at most one device and records nothing, as a test key does. Rate-limited per user like notify per key.',
+    args: { organizationId: t.arg.id({ required: true }), input: t.arg({ type: 'JSON', required: true }), test: t.arg.boolean({ required: true }), idempotencyKey: t.arg.string() },
+    resolve: async (_root, { organizationId, input, test, idempotencyKey }, ctx) =>
+      unwrap(await notify(ctx.notifications, { organizationId: await managed(ctx, organizationId), apiKey: null, test }, input, idempotencyKey)),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  audienceSize: t.int({
+    description: 'How many devices a notify request would reach now (the composer confirms this before a live send).',
+    args: { organizationId: t.arg.id({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
+    resolve: async (_root, { organizationId, input }, ctx) => unwrap(await audienceSize(ctx.sql, await managed(ctx, organizationId), input)),
+  }),
+  organizationNotifications: t.field({
+    type: BroadcastPage,
+    description: 'An organization\'s broadcasts, newest first, for its members.',
+    args: { organizationId: t.arg.id({ required: true }), limit: t.arg.int(), cursor: t.arg.string() },
+    resolve: async (_root, { organizationId, ...page }, ctx) => unwrap(await listBroadcasts(ctx.db, await managed(ctx, organizationId), page)),
+  }),
+  organizationNotification: t.field({
+    type: BroadcastType,
+    nullable: true,
+    args: { organizationId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
+    resolve: async (_root, { organizationId, id }, ctx) => unwrap(await getBroadcast(ctx.db, await managed(ctx, organizationId), String(id))),
   }),
 }));

@@ -14,8 +14,8 @@ export interface FieldLimit {
   field: string;
   /** Requests per window; the window is the store's. */
   max: number;
-  /** Who has a budget: each client IP, or each API key (callers without a valid key count by IP). */
-  by: 'ip' | 'apiKey';
+  /** Who has a budget: each client IP, each API key, or each signed-in user (callers without one count by IP). */
+  by: 'ip' | 'apiKey' | 'user';
 }
 
 export interface RateLimits {
@@ -27,6 +27,9 @@ export interface RateLimits {
 const EVERYONE = 'all';
 const byIp = (context: Context) => `ip:${rateLimitIdentity(context.clientIp)}`;
 const byApiKey = (context: Context) => (context.caller?.ok ? `key:${context.caller.value.apiKey.id}` : byIp(context));
+const byUser = (context: Context) => (context.viewer ? `user:${context.viewer.id}` : byIp(context));
+const IDENTIFY = { ip: byIp, apiKey: byApiKey, user: byUser } as const;
+const WHO = { ip: 'client IP', apiKey: 'API key', user: 'user' } as const;
 
 export function createRateLimits(store: HitStore, windowMs: number, limits: FieldLimit[]): RateLimits {
   const byField = new Map(limits.map((limit) => [limit.field, limit]));
@@ -35,7 +38,7 @@ export function createRateLimits(store: HitStore, windowMs: number, limits: Fiel
     const limit = byField.get(field);
     if (!limit) return {};
     const now = Date.now();
-    const identify = limit.by === 'apiKey' ? byApiKey : byIp;
+    const identify = IDENTIFY[limit.by];
     const hits = store.recent({ contextIdentity: EVERYONE, fieldIdentity: `${field}:${identify(context)}` }, now);
     const used = Math.min(hits.length, limit.max);
     // The oldest hit that keeps the caller at its limit decides when a request is allowed again.
@@ -63,7 +66,7 @@ export function createRateLimits(store: HitStore, windowMs: number, limits: Fiel
               if (!isLimiterError(error)) return error;
               const field = error.nodes?.[0]?.kind === 'Field' ? error.nodes[0].name.value : '';
               const limit = byField.get(field);
-              const who = limit?.by === 'apiKey' ? 'API key' : 'client IP';
+              const who = WHO[limit?.by ?? 'ip'];
               const message = limit ? `Too many requests: ${field} allows ${limit.max} per ${Math.round(windowMs / 1000)} seconds per ${who}` : error.message;
               return new GraphQLError(message, {
                 nodes: error.nodes,
@@ -87,7 +90,7 @@ export function createRateLimits(store: HitStore, windowMs: number, limits: Fiel
       field,
       max,
       window: `${windowMs}ms`,
-      identifyFn: (context: unknown) => (by === 'apiKey' ? byApiKey : byIp)(context as Context),
+      identifyFn: (context: unknown) => IDENTIFY[by](context as Context),
     })),
   }) as Plugin;
 

@@ -1,0 +1,79 @@
+// The dashboard's side of an organization: fields only its members see, and what they may change.
+import { addMember, listMembers, organizationForMember, regenerateInviteCodeAsMember, ROLES, updateOrganization } from '../../domain/organizations/manage.ts';
+import { builder } from '../builder.ts';
+import { requireViewer, viewerRole } from '../caller.ts';
+import { unwrap } from '../errors.ts';
+
+export const Role = builder.enumType('Role', { values: ROLES });
+
+const Member = builder.objectRef<{ userId: string; email: string; role: (typeof ROLES)[number]; createdAt: Date }>('Member').implement({
+  description: 'A user who manages an organization.',
+  fields: (t) => ({
+    userId: t.exposeID('userId'),
+    email: t.exposeString('email'),
+    role: t.field({ type: Role, resolve: (m) => m.role }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObjectFields('Organization', (t) => ({
+  viewerRole: t.field({
+    type: Role,
+    nullable: true,
+    description: 'The signed-in user\'s role here; null for non-members.',
+    resolve: (organization, _args, ctx) => viewerRole(ctx, organization.id),
+  }),
+  inviteCode: t.string({
+    nullable: true,
+    description: 'Finds the organization, public or private (GET /v1/orgs/invite/{inviteCode}). Members only; null for everyone else.',
+    select: { inviteCode: true },
+    resolve: async (organization, _args, ctx) => ((await viewerRole(ctx, organization.id)) ? organization.inviteCode : null),
+  }),
+  members: t.field({
+    type: [Member],
+    nullable: true,
+    description: 'Who manages the organization. Members only; null for everyone else.',
+    resolve: async (organization, _args, ctx) => ((await viewerRole(ctx, organization.id)) ? unwrap(await listMembers(ctx.db, ctx.viewer!.id, organization.id)) : null),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  managedOrganization: t.prismaField({
+    type: 'Organization',
+    description: 'An organization the signed-in user is a member of, public or private. NOT_FOUND for others.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) => unwrap(await organizationForMember(ctx.db, requireViewer(ctx).id, String(id), query.include)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  updateOrganization: t.prismaField({
+    type: 'Organization',
+    description: 'Changes the fields given (owner or admin). logoUrl and brandColor are cleared with an empty string.',
+    args: {
+      id: t.arg.id({ required: true }),
+      name: t.arg.string(),
+      slug: t.arg.string(),
+      description: t.arg.string(),
+      logoUrl: t.arg.string(),
+      brandColor: t.arg.string(),
+      isPublic: t.arg.boolean(),
+    },
+    resolve: async (_query, _root, { id, ...changes }, ctx) => {
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== null));
+      return unwrap(await updateOrganization(ctx.db, requireViewer(ctx).id, String(id), defined));
+    },
+  }),
+  regenerateInviteCode: t.prismaField({
+    type: 'Organization',
+    description: 'Gives the organization a new invite code; the old one stops working at once.',
+    args: { organizationId: t.arg.id({ required: true }) },
+    resolve: async (_query, _root, { organizationId }, ctx) => unwrap(await regenerateInviteCodeAsMember(ctx.db, requireViewer(ctx).id, String(organizationId))),
+  }),
+  addMember: t.field({
+    type: [Member],
+    description: 'Owners only: adds a user who has an account (or changes their role). Answers the members.',
+    args: { organizationId: t.arg.id({ required: true }), email: t.arg.string({ required: true }), role: t.arg({ type: Role, required: true }) },
+    resolve: async (_root, { organizationId, email, role }, ctx) => unwrap(await addMember(ctx.db, requireViewer(ctx).id, String(organizationId), { email, role })),
+  }),
+}));
