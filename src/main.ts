@@ -1,5 +1,5 @@
 // `npm start`: read the configuration, open the database, serve, and drain on SIGTERM.
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
@@ -7,6 +7,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createApp } from './http/app.ts';
 import { createPushService } from './apns/push-service.ts';
+import { ensureDashboardBuilt } from './dashboard/build.ts';
+import { createDashboardServer } from './dashboard/server.ts';
 import { createLogger, redactUrl } from './logger.ts';
 
 export async function start(config: Config) {
@@ -23,11 +25,20 @@ export async function start(config: Config) {
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, resolve));
   const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
   logger.info('clarion listening', {
-    url: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
+    url: `http://${host}:${port}`,
     database: database.kind === 'postgres' ? database.location : `PGlite in ${database.location}`,
     redis: config.redisUrl ? redactUrl(config.redisUrl) : 'none (rate limits kept in this process)',
   });
+
+  let dashboard: Server | undefined;
+  if (config.dashboardPort > 0) {
+    const root = await ensureDashboardBuilt(logger);
+    dashboard = createDashboardServer({ root, api: app.handler });
+    await new Promise<void>((resolve, reject) => dashboard!.once('error', reject).listen(config.dashboardPort, config.host, resolve));
+    logger.info('dashboard listening', { url: `http://${host}:${(dashboard.address() as AddressInfo).port}` });
+  }
 
   // Broadcasts left sending by a process that stopped are finished here; checked again while running,
   // since a lease held by a stopped process lapses only after a minute.
@@ -39,11 +50,12 @@ export async function start(config: Config) {
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('draining in-flight requests');
-      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      const servers = [server, ...(dashboard ? [dashboard] : [])];
+      const drained = Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+      for (const s of servers) s.closeIdleConnections();
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref());
       await Promise.race([drained, timeout]);
-      server.closeAllConnections();
+      for (const s of servers) s.closeAllConnections();
       clearInterval(resumer);
       await app.close();
       await push.close();
@@ -51,7 +63,7 @@ export async function start(config: Config) {
       await database.close();
       logger.info('stopped');
     })());
-  return { server, port, stop };
+  return { server, port, dashboard, stop };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

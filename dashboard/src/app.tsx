@@ -1,0 +1,79 @@
+// The app shell: finds the session, then routes to a page. Signed-out visitors see log-in or sign-up.
+import { useEffect } from 'react';
+import { onSignedOut, useQuery } from './api.ts';
+import { ErrorNote, Loading } from './components/ui.tsx';
+import { graphql } from './generated/gql.ts';
+import { Layout } from './layout.tsx';
+import { AccountPage } from './pages/account.tsx';
+import { ApiKeysPage } from './pages/api-keys.tsx';
+import { AuthPage } from './pages/auth.tsx';
+import { ComposerPage } from './pages/composer.tsx';
+import { HomePage } from './pages/home.tsx';
+import { NewOrganizationPage } from './pages/new-organization.tsx';
+import { NotificationPage } from './pages/notification.tsx';
+import { NotificationsPage } from './pages/notifications.tsx';
+import { OrganizationPage } from './pages/organization.tsx';
+import { match, navigate, usePath } from './router.tsx';
+import { SessionContext } from './session.ts';
+
+const ViewerDocument = graphql(`
+  query Viewer {
+    me { id email memberships { role organization { id name slug brandColor logoUrl } } }
+  }
+`);
+
+const ORG_PAGES = [
+  ['/orgs/:orgId', OrganizationPage],
+  ['/orgs/:orgId/keys', ApiKeysPage],
+  ['/orgs/:orgId/notifications', NotificationsPage],
+  ['/orgs/:orgId/notifications/:notificationId', NotificationPage],
+  ['/orgs/:orgId/compose', ComposerPage],
+] as const;
+
+function Routes({ path }: { path: string }) {
+  if (match('/', path)) return <HomePage />;
+  if (match('/orgs/new', path)) return <NewOrganizationPage />;
+  if (match('/account', path)) return <AccountPage />;
+  for (const [pattern, Page] of ORG_PAGES) {
+    const params = match(pattern, path);
+    if (params) return <Page orgId={params.orgId!} notificationId={params.notificationId!} key={params.orgId} />;
+  }
+  return (
+    <section>
+      <h1>Page not found</h1>
+      <p>There is no page at {path}.</p>
+    </section>
+  );
+}
+
+export function App() {
+  const path = usePath();
+  const session = useQuery(ViewerDocument, undefined);
+  useEffect(() => onSignedOut(() => void session.reload()), [session.reload]);
+  const viewer = session.data?.me;
+  const authPath = path.startsWith('/login') || path.startsWith('/signup');
+
+  useEffect(() => {
+    if (session.loading || session.error) return;
+    if (!viewer && !authPath) navigate(`/login${path !== '/' ? `?next=${encodeURIComponent(path)}` : ''}`, { replace: true });
+    if (viewer && authPath) navigate(new URLSearchParams(location.search).get('next') ?? '/', { replace: true });
+  }, [viewer, authPath, session.loading, session.error, path]);
+
+  if (!session.data && session.loading) return <main className="centered"><Loading what="Opening the dashboard" /></main>;
+  if (!session.data && session.error) {
+    return (
+      <main className="centered">
+        <ErrorNote error={session.error} />
+        <button type="button" onClick={() => void session.reload()}>Try again</button>
+      </main>
+    );
+  }
+  if (!viewer) return authPath ? <AuthPage mode={path.startsWith('/signup') ? 'signup' : 'login'} onSignedIn={session.reload} /> : null;
+  return (
+    <SessionContext.Provider value={{ viewer, refresh: session.reload }}>
+      <Layout path={path}>
+        <Routes path={path} />
+      </Layout>
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,147 @@
+// The dashboard's building blocks: labelled fields, states (loading, error, empty), copy and confirm.
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { ApiError } from '../api.ts';
+
+export function Field({ label, hint, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={hint || error ? `${id}-note` : undefined} {...input} />
+      {(error || hint) && (
+        <p id={`${id}-note`} className={error ? 'field-error' : 'hint'}>
+          {error ?? hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextArea({ label, hint, error, ...input }: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode; error?: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={hint || error ? `${id}-note` : undefined} {...input} />
+      {(error || hint) && (
+        <p id={`${id}-note`} className={error ? 'field-error' : 'hint'}>
+          {error ?? hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The error of a form or page, announced to screen readers. Field errors show beside their field instead. */
+export function ErrorNote({ error, fields = [] }: { error?: ApiError; fields?: string[] }) {
+  if (!error || (error.field && fields.includes(error.field))) return null;
+  return (
+    <p className="error" role="alert">
+      {error.message}
+    </p>
+  );
+}
+
+export const fieldError = (error: ApiError | undefined, field: string) => (error?.field === field ? error.message : undefined);
+
+export function Loading({ what = 'Loading' }: { what?: string }) {
+  return (
+    <p className="loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" /> {what}…
+    </p>
+  );
+}
+
+export function Empty({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty">
+      <p className="empty-title">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+export function CopyButton({ value, label = 'Copy' }: { value: string; label?: string }) {
+  const [copied, setCopied] = useState<'yes' | 'failed'>();
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(undefined), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  return (
+    <button type="button" className="secondary" onClick={copy} aria-live="polite">
+      {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Copy failed: select the text' : label}
+    </button>
+  );
+}
+
+/** A modal that asks before something that cannot be undone. Escape or Cancel closes it. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  danger = false,
+  pending = false,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  pending?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} aria-labelledby={titleId} onCancel={(event) => (event.preventDefault(), onCancel())}>
+      <h2 id={titleId}>{title}</h2>
+      <div className="dialog-body">{children}</div>
+      <div className="actions">
+        <button type="button" className="secondary" onClick={onCancel} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className={danger ? 'danger' : undefined} onClick={onConfirm} disabled={pending}>
+          {pending ? 'Working…' : confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const absolute = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** "3 minutes ago", with the exact time on hover and for screen readers. */
+export function Time({ value }: { value: string | null | undefined }) {
+  if (!value) return <span className="muted">never</span>;
+  const date = new Date(value);
+  const seconds = Math.round((date.getTime() - Date.now()) / 1000);
+  const [amount, unit] =
+    Math.abs(seconds) < 60 ? [seconds, 'second'] : Math.abs(seconds) < 3600 ? [Math.round(seconds / 60), 'minute'] : Math.abs(seconds) < 86400 ? [Math.round(seconds / 3600), 'hour'] : [Math.round(seconds / 86400), 'day'];
+  return (
+    <time dateTime={value} title={absolute.format(date)}>
+      {relative.format(amount, unit as Intl.RelativeTimeFormatUnit)}
+    </time>
+  );
+}
+
+export const formatDuration = (ms: number | null | undefined) => (ms == null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`);

@@ -1,0 +1,140 @@
+/* eslint-disable */
+import * as types from './graphql';
+
+
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": typeof types.ViewerDocument,
+    "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt finishedAt\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastSummaryFragmentDoc,
+    "\n  mutation LogOutViewer { logOut }\n": typeof types.LogOutViewerDocument,
+    "\n  mutation ChangeViewerPassword($currentPassword: String!, $newPassword: String!) { changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { id } }\n": typeof types.ChangeViewerPasswordDocument,
+    "\n  query ManagedApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix createdAt lastUsedAt revokedAt } }\n": typeof types.ManagedApiKeysDocument,
+    "\n  mutation CreateManagedApiKey($organizationId: ID!, $kind: String!, $name: String) {\n    createApiKey(organizationId: $organizationId, kind: $kind, name: $name) { key apiKey { id name kind } }\n  }\n": typeof types.CreateManagedApiKeyDocument,
+    "\n  mutation RevokeManagedApiKey($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }\n": typeof types.RevokeManagedApiKeyDocument,
+    "\n  mutation LogInViewer($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }\n": typeof types.LogInViewerDocument,
+    "\n  mutation SignUpViewer($email: String!, $password: String!) { signUp(email: $email, password: $password) { id } }\n": typeof types.SignUpViewerDocument,
+    "\n  query ComposerOrganization($id: ID!) { managedOrganization(id: $id) { id name logoUrl brandColor subscriberCount } }\n": typeof types.ComposerOrganizationDocument,
+    "\n  query ComposerAudience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n": typeof types.ComposerAudienceDocument,
+    "\n  mutation ComposerSend($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed failures }\n  }\n": typeof types.ComposerSendDocument,
+    "\n  mutation CreateManagedOrganization($name: String!, $slug: String!, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    createOrganization(name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": typeof types.CreateManagedOrganizationDocument,
+    "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary }\n  }\n": typeof types.NotificationDetailDocument,
+    "\n  query NotificationHistory($organizationId: ID!, $cursor: String, $limit: Int) {\n    organizationNotifications(organizationId: $organizationId, cursor: $cursor, limit: $limit) { notifications { ...BroadcastSummary } nextCursor }\n  }\n": typeof types.NotificationHistoryDocument,
+    "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n    }\n  }\n": typeof types.OrganizationDetailsDocument,
+    "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": typeof types.UpdateManagedOrganizationDocument,
+    "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": typeof types.RegenerateManagedInviteCodeDocument,
+    "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n": typeof types.AddManagedMemberDocument,
+};
+const documents: Documents = {
+    "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": types.ViewerDocument,
+    "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt finishedAt\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastSummaryFragmentDoc,
+    "\n  mutation LogOutViewer { logOut }\n": types.LogOutViewerDocument,
+    "\n  mutation ChangeViewerPassword($currentPassword: String!, $newPassword: String!) { changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { id } }\n": types.ChangeViewerPasswordDocument,
+    "\n  query ManagedApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix createdAt lastUsedAt revokedAt } }\n": types.ManagedApiKeysDocument,
+    "\n  mutation CreateManagedApiKey($organizationId: ID!, $kind: String!, $name: String) {\n    createApiKey(organizationId: $organizationId, kind: $kind, name: $name) { key apiKey { id name kind } }\n  }\n": types.CreateManagedApiKeyDocument,
+    "\n  mutation RevokeManagedApiKey($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }\n": types.RevokeManagedApiKeyDocument,
+    "\n  mutation LogInViewer($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }\n": types.LogInViewerDocument,
+    "\n  mutation SignUpViewer($email: String!, $password: String!) { signUp(email: $email, password: $password) { id } }\n": types.SignUpViewerDocument,
+    "\n  query ComposerOrganization($id: ID!) { managedOrganization(id: $id) { id name logoUrl brandColor subscriberCount } }\n": types.ComposerOrganizationDocument,
+    "\n  query ComposerAudience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n": types.ComposerAudienceDocument,
+    "\n  mutation ComposerSend($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed failures }\n  }\n": types.ComposerSendDocument,
+    "\n  mutation CreateManagedOrganization($name: String!, $slug: String!, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    createOrganization(name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": types.CreateManagedOrganizationDocument,
+    "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary }\n  }\n": types.NotificationDetailDocument,
+    "\n  query NotificationHistory($organizationId: ID!, $cursor: String, $limit: Int) {\n    organizationNotifications(organizationId: $organizationId, cursor: $cursor, limit: $limit) { notifications { ...BroadcastSummary } nextCursor }\n  }\n": types.NotificationHistoryDocument,
+    "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n    }\n  }\n": types.OrganizationDetailsDocument,
+    "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": types.UpdateManagedOrganizationDocument,
+    "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": types.RegenerateManagedInviteCodeDocument,
+    "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n": types.AddManagedMemberDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n"): typeof import('./graphql').ViewerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt finishedAt\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): typeof import('./graphql').BroadcastSummaryFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LogOutViewer { logOut }\n"): typeof import('./graphql').LogOutViewerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangeViewerPassword($currentPassword: String!, $newPassword: String!) { changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { id } }\n"): typeof import('./graphql').ChangeViewerPasswordDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManagedApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix createdAt lastUsedAt revokedAt } }\n"): typeof import('./graphql').ManagedApiKeysDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateManagedApiKey($organizationId: ID!, $kind: String!, $name: String) {\n    createApiKey(organizationId: $organizationId, kind: $kind, name: $name) { key apiKey { id name kind } }\n  }\n"): typeof import('./graphql').CreateManagedApiKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeManagedApiKey($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }\n"): typeof import('./graphql').RevokeManagedApiKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LogInViewer($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }\n"): typeof import('./graphql').LogInViewerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignUpViewer($email: String!, $password: String!) { signUp(email: $email, password: $password) { id } }\n"): typeof import('./graphql').SignUpViewerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ComposerOrganization($id: ID!) { managedOrganization(id: $id) { id name logoUrl brandColor subscriberCount } }\n"): typeof import('./graphql').ComposerOrganizationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ComposerAudience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n"): typeof import('./graphql').ComposerAudienceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ComposerSend($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed failures }\n  }\n"): typeof import('./graphql').ComposerSendDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateManagedOrganization($name: String!, $slug: String!, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    createOrganization(name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n"): typeof import('./graphql').CreateManagedOrganizationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary }\n  }\n"): typeof import('./graphql').NotificationDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotificationHistory($organizationId: ID!, $cursor: String, $limit: Int) {\n    organizationNotifications(organizationId: $organizationId, cursor: $cursor, limit: $limit) { notifications { ...BroadcastSummary } nextCursor }\n  }\n"): typeof import('./graphql').NotificationHistoryDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n    }\n  }\n"): typeof import('./graphql').OrganizationDetailsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n"): typeof import('./graphql').UpdateManagedOrganizationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n"): typeof import('./graphql').RegenerateManagedInviteCodeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n"): typeof import('./graphql').AddManagedMemberDocument;
+
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}

@@ -1,0 +1,805 @@
+/* eslint-disable */
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** An instant, as an ISO 8601 string in UTC. */
+  DateTime: { input: string; output: string; }
+  /** Any JSON value. */
+  JSON: { input: unknown; output: unknown; }
+};
+
+/** An organization's API key, without its secret. */
+export type ApiKey = {
+  __typename?: 'ApiKey';
+  createdAt: Scalars['DateTime']['output'];
+  displayPrefix: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** live or test. */
+  kind: Scalars['String']['output'];
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  name: Scalars['String']['output'];
+  organizationId: Scalars['ID']['output'];
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** One POST /v1/notify: a broadcast to every matched device (a test key's reaches at most one and has no id). */
+export type Broadcast = {
+  __typename?: 'Broadcast';
+  /** The key that sent it; null when a member sent it from the dashboard. */
+  apiKey?: Maybe<BroadcastApiKey>;
+  body: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  externalIds?: Maybe<Array<Scalars['String']['output']>>;
+  failed: Scalars['Int']['output'];
+  /** Failure counts by APNs reason, e.g. {"Unregistered": 2}. */
+  failures: Scalars['JSON']['output'];
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  /** Devices matched when the broadcast started. */
+  recipients: Scalars['Int']['output'];
+  sent: Scalars['Int']['output'];
+  /** sending, completed or failed. */
+  status: Scalars['String']['output'];
+  target: Scalars['String']['output'];
+  test: Scalars['Boolean']['output'];
+  timing: BroadcastTiming;
+  title?: Maybe<Scalars['String']['output']>;
+};
+
+export type BroadcastApiKey = {
+  __typename?: 'BroadcastApiKey';
+  displayPrefix: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type BroadcastPage = {
+  __typename?: 'BroadcastPage';
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  notifications: Array<Broadcast>;
+};
+
+export type BroadcastTiming = {
+  __typename?: 'BroadcastTiming';
+  /** From the request to the last device; null while sending. */
+  durationMs?: Maybe<Scalars['Int']['output']>;
+};
+
+export type CreatedApiKey = {
+  __typename?: 'CreatedApiKey';
+  apiKey: ApiKey;
+  /** The key itself: shown this once; only its hash is kept. */
+  key: Scalars['String']['output'];
+};
+
+export type DeviceRegistration = {
+  __typename?: 'DeviceRegistration';
+  /** False when this APNs token was already registered and its device was returned. */
+  created: Scalars['Boolean']['output'];
+  /** The device's identifier; the app keeps it and uses it in subscription paths. */
+  deviceUuid: Scalars['ID']['output'];
+};
+
+/** A device's subscription to an organization. */
+export type DeviceSubscription = {
+  __typename?: 'DeviceSubscription';
+  /** False when the device was already subscribed and externalId was replaced. */
+  created: Scalars['Boolean']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** The organization's identifier for this user, used to target them. */
+  externalId?: Maybe<Scalars['String']['output']>;
+  orgSlug: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A user who manages an organization. */
+export type Member = {
+  __typename?: 'Member';
+  createdAt: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  role: Role;
+  userId: Scalars['ID']['output'];
+};
+
+export type Membership = {
+  __typename?: 'Membership';
+  organization: Organization;
+  role: Role;
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Owners only: adds a user who has an account (or changes their role). Answers the members. */
+  addMember: Array<Member>;
+  /** Sets a new password and ends every session of the user, on every device; this browser gets a new one. */
+  changePassword: Viewer;
+  /** Makes a live or test key for an organization the signed-in user belongs to. */
+  createApiKey: CreatedApiKey;
+  /** Creates an organization; the signed-in user becomes its owner. */
+  createOrganization: Organization;
+  logIn: Viewer;
+  /** Ends this session. */
+  logOut: Scalars['Boolean']['output'];
+  /** Broadcasts a notification to the API key's organization (see README: POST /v1/notify). Rate-limited per API key. */
+  notify: Broadcast;
+  /** Gives the organization a new invite code; the old one stops working at once. */
+  regenerateInviteCode: Organization;
+  /** Registers a device by its APNs token (hex, 64 to 200 characters). Rate-limited per client IP. */
+  registerDevice: DeviceRegistration;
+  /** Revokes a key; /v1/notify refuses it from the next request on. */
+  revokeApiKey: ApiKey;
+  /** The composer: the same request as notify, sent by a member. test: true sends to at most one device and records nothing, as a test key does. Rate-limited per user like notify per key. */
+  sendNotification: Broadcast;
+  /** Makes an account and signs it in (sets the session cookie). */
+  signUp: Viewer;
+  /** Subscribes a device to an organization (public or private). Subscribing again replaces externalId. */
+  subscribeDevice: DeviceSubscription;
+  /** Removes a device's subscription; NOT_FOUND when there is none. */
+  unsubscribeDevice: Scalars['Boolean']['output'];
+  /** Changes the fields given (owner or admin). logoUrl and brandColor are cleared with an empty string. */
+  updateOrganization: Organization;
+};
+
+
+export type MutationAddMemberArgs = {
+  email: Scalars['String']['input'];
+  organizationId: Scalars['ID']['input'];
+  role: Role;
+};
+
+
+export type MutationChangePasswordArgs = {
+  currentPassword: Scalars['String']['input'];
+  newPassword: Scalars['String']['input'];
+};
+
+
+export type MutationCreateApiKeyArgs = {
+  kind: Scalars['String']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  organizationId: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateOrganizationArgs = {
+  brandColor?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  isPublic?: InputMaybe<Scalars['Boolean']['input']>;
+  logoUrl?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  slug: Scalars['String']['input'];
+};
+
+
+export type MutationLogInArgs = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+};
+
+
+export type MutationNotifyArgs = {
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  input: Scalars['JSON']['input'];
+};
+
+
+export type MutationRegenerateInviteCodeArgs = {
+  organizationId: Scalars['ID']['input'];
+};
+
+
+export type MutationRegisterDeviceArgs = {
+  apnsToken: Scalars['String']['input'];
+  platform: Scalars['String']['input'];
+};
+
+
+export type MutationRevokeApiKeyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSendNotificationArgs = {
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  input: Scalars['JSON']['input'];
+  organizationId: Scalars['ID']['input'];
+  test: Scalars['Boolean']['input'];
+};
+
+
+export type MutationSignUpArgs = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+};
+
+
+export type MutationSubscribeDeviceArgs = {
+  deviceUuid: Scalars['ID']['input'];
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  orgSlug: Scalars['String']['input'];
+};
+
+
+export type MutationUnsubscribeDeviceArgs = {
+  deviceUuid: Scalars['ID']['input'];
+  orgSlug: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateOrganizationArgs = {
+  brandColor?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  isPublic?: InputMaybe<Scalars['Boolean']['input']>;
+  logoUrl?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  slug?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An organization that broadcasts to the devices subscribed to it. */
+export type Organization = {
+  __typename?: 'Organization';
+  /** A hex colour such as #1A2B3C. */
+  brandColor?: Maybe<Scalars['String']['output']>;
+  description: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** Finds the organization, public or private (GET /v1/orgs/invite/{inviteCode}). Members only; null for everyone else. */
+  inviteCode?: Maybe<Scalars['String']['output']>;
+  /** Public organizations can be searched; private ones are found by invite code. */
+  isPublic: Scalars['Boolean']['output'];
+  logoUrl?: Maybe<Scalars['String']['output']>;
+  /** Who manages the organization. Members only; null for everyone else. */
+  members?: Maybe<Array<Member>>;
+  name: Scalars['String']['output'];
+  /** URL-safe identifier used in paths. */
+  slug: Scalars['String']['output'];
+  subscriberCount: Scalars['Int']['output'];
+  /** The signed-in user's role here; null for non-members. */
+  viewerRole?: Maybe<Role>;
+};
+
+export type OrganizationPage = {
+  __typename?: 'OrganizationPage';
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  organizations: Array<Organization>;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** An organization's keys, for its members (dashboard session). */
+  apiKeys: Array<ApiKey>;
+  /** How many devices a notify request would reach now (the composer confirms this before a live send). */
+  audienceSize: Scalars['Int']['output'];
+  /** An organization the signed-in user is a member of, public or private. NOT_FOUND for others. */
+  managedOrganization: Organization;
+  /** The signed-in user; null without a session. */
+  me?: Maybe<Viewer>;
+  notification?: Maybe<Broadcast>;
+  /** The API key's organization's broadcasts, newest first. */
+  notifications: BroadcastPage;
+  /** A public organization by slug. Private and missing organizations both answer NOT_FOUND. */
+  organization?: Maybe<Organization>;
+  /** Any organization, public or private, by its invite code. */
+  organizationByInviteCode?: Maybe<Organization>;
+  organizationNotification?: Maybe<Broadcast>;
+  /** An organization's broadcasts, newest first, for its members. */
+  organizationNotifications: BroadcastPage;
+  /** Public organizations whose name, slug or description contain `search` (case-insensitive), ordered by name then id. limit: 1 to 100, default 20. */
+  organizations: OrganizationPage;
+};
+
+
+export type QueryApiKeysArgs = {
+  organizationId: Scalars['ID']['input'];
+};
+
+
+export type QueryAudienceSizeArgs = {
+  input: Scalars['JSON']['input'];
+  organizationId: Scalars['ID']['input'];
+};
+
+
+export type QueryManagedOrganizationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryNotificationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryNotificationsArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryOrganizationArgs = {
+  slug: Scalars['String']['input'];
+};
+
+
+export type QueryOrganizationByInviteCodeArgs = {
+  inviteCode: Scalars['String']['input'];
+};
+
+
+export type QueryOrganizationNotificationArgs = {
+  id: Scalars['ID']['input'];
+  organizationId: Scalars['ID']['input'];
+};
+
+
+export type QueryOrganizationNotificationsArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  organizationId: Scalars['ID']['input'];
+};
+
+
+export type QueryOrganizationsArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Role =
+  | 'admin'
+  | 'owner';
+
+/** The signed-in dashboard user. */
+export type Viewer = {
+  __typename?: 'Viewer';
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  memberships: Array<Membership>;
+};
+
+export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ViewerQuery = { __typename?: 'Query', me?: { __typename?: 'Viewer', id: string, email: string, memberships: Array<{ __typename?: 'Membership', role: Role, organization: { __typename?: 'Organization', id: string, name: string, slug: string, brandColor?: string | null, logoUrl?: string | null } }> } | null };
+
+export type BroadcastSummaryFragment = { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, finishedAt?: string | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null };
+
+export type LogOutViewerMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LogOutViewerMutation = { __typename?: 'Mutation', logOut: boolean };
+
+export type ChangeViewerPasswordMutationVariables = Exact<{
+  currentPassword: Scalars['String']['input'];
+  newPassword: Scalars['String']['input'];
+}>;
+
+
+export type ChangeViewerPasswordMutation = { __typename?: 'Mutation', changePassword: { __typename?: 'Viewer', id: string } };
+
+export type ManagedApiKeysQueryVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+}>;
+
+
+export type ManagedApiKeysQuery = { __typename?: 'Query', apiKeys: Array<{ __typename?: 'ApiKey', id: string, name: string, kind: string, displayPrefix: string, createdAt: string, lastUsedAt?: string | null, revokedAt?: string | null }> };
+
+export type CreateManagedApiKeyMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  kind: Scalars['String']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type CreateManagedApiKeyMutation = { __typename?: 'Mutation', createApiKey: { __typename?: 'CreatedApiKey', key: string, apiKey: { __typename?: 'ApiKey', id: string, name: string, kind: string } } };
+
+export type RevokeManagedApiKeyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RevokeManagedApiKeyMutation = { __typename?: 'Mutation', revokeApiKey: { __typename?: 'ApiKey', id: string, revokedAt?: string | null } };
+
+export type LogInViewerMutationVariables = Exact<{
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+}>;
+
+
+export type LogInViewerMutation = { __typename?: 'Mutation', logIn: { __typename?: 'Viewer', id: string } };
+
+export type SignUpViewerMutationVariables = Exact<{
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+}>;
+
+
+export type SignUpViewerMutation = { __typename?: 'Mutation', signUp: { __typename?: 'Viewer', id: string } };
+
+export type ComposerOrganizationQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type ComposerOrganizationQuery = { __typename?: 'Query', managedOrganization: { __typename?: 'Organization', id: string, name: string, logoUrl?: string | null, brandColor?: string | null, subscriberCount: number } };
+
+export type ComposerAudienceQueryVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  input: Scalars['JSON']['input'];
+}>;
+
+
+export type ComposerAudienceQuery = { __typename?: 'Query', audienceSize: number };
+
+export type ComposerSendMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  input: Scalars['JSON']['input'];
+  test: Scalars['Boolean']['input'];
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type ComposerSendMutation = { __typename?: 'Mutation', sendNotification: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, recipients: number, sent: number, failed: number, failures: unknown } };
+
+export type CreateManagedOrganizationMutationVariables = Exact<{
+  name: Scalars['String']['input'];
+  slug: Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+  logoUrl?: InputMaybe<Scalars['String']['input']>;
+  brandColor?: InputMaybe<Scalars['String']['input']>;
+  isPublic?: InputMaybe<Scalars['Boolean']['input']>;
+}>;
+
+
+export type CreateManagedOrganizationMutation = { __typename?: 'Mutation', createOrganization: { __typename?: 'Organization', id: string } };
+
+export type NotificationDetailQueryVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type NotificationDetailQuery = { __typename?: 'Query', organizationNotification?: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, finishedAt?: string | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null } | null };
+
+export type NotificationHistoryQueryVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type NotificationHistoryQuery = { __typename?: 'Query', organizationNotifications: { __typename?: 'BroadcastPage', nextCursor?: string | null, notifications: Array<{ __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, finishedAt?: string | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null }> } };
+
+export type OrganizationDetailsQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type OrganizationDetailsQuery = { __typename?: 'Query', managedOrganization: { __typename?: 'Organization', id: string, name: string, slug: string, description: string, logoUrl?: string | null, brandColor?: string | null, isPublic: boolean, inviteCode?: string | null, subscriberCount: number, viewerRole?: Role | null, members?: Array<{ __typename?: 'Member', userId: string, email: string, role: Role, createdAt: string }> | null } };
+
+export type UpdateManagedOrganizationMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  slug?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  logoUrl?: InputMaybe<Scalars['String']['input']>;
+  brandColor?: InputMaybe<Scalars['String']['input']>;
+  isPublic?: InputMaybe<Scalars['Boolean']['input']>;
+}>;
+
+
+export type UpdateManagedOrganizationMutation = { __typename?: 'Mutation', updateOrganization: { __typename?: 'Organization', id: string } };
+
+export type RegenerateManagedInviteCodeMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+}>;
+
+
+export type RegenerateManagedInviteCodeMutation = { __typename?: 'Mutation', regenerateInviteCode: { __typename?: 'Organization', inviteCode?: string | null } };
+
+export type AddManagedMemberMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  email: Scalars['String']['input'];
+  role: Role;
+}>;
+
+
+export type AddManagedMemberMutation = { __typename?: 'Mutation', addMember: Array<{ __typename?: 'Member', email: string }> };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const BroadcastSummaryFragmentDoc = new TypedDocumentString(`
+    fragment BroadcastSummary on Broadcast {
+  id
+  status
+  test
+  target
+  externalIds
+  title
+  body
+  recipients
+  sent
+  failed
+  failures
+  createdAt
+  finishedAt
+  timing {
+    durationMs
+  }
+  apiKey {
+    id
+    name
+    displayPrefix
+  }
+}
+    `, {"fragmentName":"BroadcastSummary"}) as unknown as TypedDocumentString<BroadcastSummaryFragment, unknown>;
+export const ViewerDocument = new TypedDocumentString(`
+    query Viewer {
+  me {
+    id
+    email
+    memberships {
+      role
+      organization {
+        id
+        name
+        slug
+        brandColor
+        logoUrl
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ViewerQuery, ViewerQueryVariables>;
+export const LogOutViewerDocument = new TypedDocumentString(`
+    mutation LogOutViewer {
+  logOut
+}
+    `) as unknown as TypedDocumentString<LogOutViewerMutation, LogOutViewerMutationVariables>;
+export const ChangeViewerPasswordDocument = new TypedDocumentString(`
+    mutation ChangeViewerPassword($currentPassword: String!, $newPassword: String!) {
+  changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ChangeViewerPasswordMutation, ChangeViewerPasswordMutationVariables>;
+export const ManagedApiKeysDocument = new TypedDocumentString(`
+    query ManagedApiKeys($organizationId: ID!) {
+  apiKeys(organizationId: $organizationId) {
+    id
+    name
+    kind
+    displayPrefix
+    createdAt
+    lastUsedAt
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<ManagedApiKeysQuery, ManagedApiKeysQueryVariables>;
+export const CreateManagedApiKeyDocument = new TypedDocumentString(`
+    mutation CreateManagedApiKey($organizationId: ID!, $kind: String!, $name: String) {
+  createApiKey(organizationId: $organizationId, kind: $kind, name: $name) {
+    key
+    apiKey {
+      id
+      name
+      kind
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateManagedApiKeyMutation, CreateManagedApiKeyMutationVariables>;
+export const RevokeManagedApiKeyDocument = new TypedDocumentString(`
+    mutation RevokeManagedApiKey($id: ID!) {
+  revokeApiKey(id: $id) {
+    id
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeManagedApiKeyMutation, RevokeManagedApiKeyMutationVariables>;
+export const LogInViewerDocument = new TypedDocumentString(`
+    mutation LogInViewer($email: String!, $password: String!) {
+  logIn(email: $email, password: $password) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<LogInViewerMutation, LogInViewerMutationVariables>;
+export const SignUpViewerDocument = new TypedDocumentString(`
+    mutation SignUpViewer($email: String!, $password: String!) {
+  signUp(email: $email, password: $password) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<SignUpViewerMutation, SignUpViewerMutationVariables>;
+export const ComposerOrganizationDocument = new TypedDocumentString(`
+    query ComposerOrganization($id: ID!) {
+  managedOrganization(id: $id) {
+    id
+    name
+    logoUrl
+    brandColor
+    subscriberCount
+  }
+}
+    `) as unknown as TypedDocumentString<ComposerOrganizationQuery, ComposerOrganizationQueryVariables>;
+export const ComposerAudienceDocument = new TypedDocumentString(`
+    query ComposerAudience($organizationId: ID!, $input: JSON!) {
+  audienceSize(organizationId: $organizationId, input: $input)
+}
+    `) as unknown as TypedDocumentString<ComposerAudienceQuery, ComposerAudienceQueryVariables>;
+export const ComposerSendDocument = new TypedDocumentString(`
+    mutation ComposerSend($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {
+  sendNotification(
+    organizationId: $organizationId
+    input: $input
+    test: $test
+    idempotencyKey: $idempotencyKey
+  ) {
+    id
+    status
+    test
+    recipients
+    sent
+    failed
+    failures
+  }
+}
+    `) as unknown as TypedDocumentString<ComposerSendMutation, ComposerSendMutationVariables>;
+export const CreateManagedOrganizationDocument = new TypedDocumentString(`
+    mutation CreateManagedOrganization($name: String!, $slug: String!, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {
+  createOrganization(
+    name: $name
+    slug: $slug
+    description: $description
+    logoUrl: $logoUrl
+    brandColor: $brandColor
+    isPublic: $isPublic
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreateManagedOrganizationMutation, CreateManagedOrganizationMutationVariables>;
+export const NotificationDetailDocument = new TypedDocumentString(`
+    query NotificationDetail($organizationId: ID!, $id: ID!) {
+  organizationNotification(organizationId: $organizationId, id: $id) {
+    ...BroadcastSummary
+  }
+}
+    fragment BroadcastSummary on Broadcast {
+  id
+  status
+  test
+  target
+  externalIds
+  title
+  body
+  recipients
+  sent
+  failed
+  failures
+  createdAt
+  finishedAt
+  timing {
+    durationMs
+  }
+  apiKey {
+    id
+    name
+    displayPrefix
+  }
+}`) as unknown as TypedDocumentString<NotificationDetailQuery, NotificationDetailQueryVariables>;
+export const NotificationHistoryDocument = new TypedDocumentString(`
+    query NotificationHistory($organizationId: ID!, $cursor: String, $limit: Int) {
+  organizationNotifications(
+    organizationId: $organizationId
+    cursor: $cursor
+    limit: $limit
+  ) {
+    notifications {
+      ...BroadcastSummary
+    }
+    nextCursor
+  }
+}
+    fragment BroadcastSummary on Broadcast {
+  id
+  status
+  test
+  target
+  externalIds
+  title
+  body
+  recipients
+  sent
+  failed
+  failures
+  createdAt
+  finishedAt
+  timing {
+    durationMs
+  }
+  apiKey {
+    id
+    name
+    displayPrefix
+  }
+}`) as unknown as TypedDocumentString<NotificationHistoryQuery, NotificationHistoryQueryVariables>;
+export const OrganizationDetailsDocument = new TypedDocumentString(`
+    query OrganizationDetails($id: ID!) {
+  managedOrganization(id: $id) {
+    id
+    name
+    slug
+    description
+    logoUrl
+    brandColor
+    isPublic
+    inviteCode
+    subscriberCount
+    viewerRole
+    members {
+      userId
+      email
+      role
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OrganizationDetailsQuery, OrganizationDetailsQueryVariables>;
+export const UpdateManagedOrganizationDocument = new TypedDocumentString(`
+    mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {
+  updateOrganization(
+    id: $id
+    name: $name
+    slug: $slug
+    description: $description
+    logoUrl: $logoUrl
+    brandColor: $brandColor
+    isPublic: $isPublic
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateManagedOrganizationMutation, UpdateManagedOrganizationMutationVariables>;
+export const RegenerateManagedInviteCodeDocument = new TypedDocumentString(`
+    mutation RegenerateManagedInviteCode($organizationId: ID!) {
+  regenerateInviteCode(organizationId: $organizationId) {
+    inviteCode
+  }
+}
+    `) as unknown as TypedDocumentString<RegenerateManagedInviteCodeMutation, RegenerateManagedInviteCodeMutationVariables>;
+export const AddManagedMemberDocument = new TypedDocumentString(`
+    mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) {
+  addMember(organizationId: $organizationId, email: $email, role: $role) {
+    email
+  }
+}
+    `) as unknown as TypedDocumentString<AddManagedMemberMutation, AddManagedMemberMutationVariables>;

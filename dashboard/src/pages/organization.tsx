@@ -1,0 +1,161 @@
+// An organization's overview: subscribers, the invite code, its settings, and who manages it.
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '../api.ts';
+import { OrganizationForm, OrgAvatar, type OrganizationFields } from '../components/organization-form.tsx';
+import { ConfirmDialog, CopyButton, ErrorNote, Field, fieldError, Loading } from '../components/ui.tsx';
+import { graphql } from '../generated/gql.ts';
+import type { OrganizationDetailsQuery, Role } from '../generated/graphql.ts';
+import { useSession } from '../session.ts';
+
+const DetailsDocument = graphql(`
+  query OrganizationDetails($id: ID!) {
+    managedOrganization(id: $id) {
+      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole
+      members { userId email role createdAt }
+    }
+  }
+`);
+const UpdateDocument = graphql(`
+  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {
+    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }
+  }
+`);
+const RegenerateDocument = graphql(`
+  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }
+`);
+const AddMemberDocument = graphql(`
+  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }
+`);
+
+type Organization = OrganizationDetailsQuery['managedOrganization'];
+
+export function OrganizationPage({ orgId }: { orgId: string }) {
+  const details = useQuery(DetailsDocument, { id: orgId });
+  const organization = details.data?.managedOrganization;
+  if (!organization) return details.error ? <ErrorNote error={details.error} /> : <Loading what="Loading the organization" />;
+  return (
+    <>
+      <header className="page-head">
+        <OrgAvatar name={organization.name} logoUrl={organization.logoUrl} brandColor={organization.brandColor} size={40} />
+        <div>
+          <h1>{organization.name}</h1>
+          <p className="muted">
+            {organization.isPublic ? 'Public' : 'Private'} · /{organization.slug} · you are {organization.viewerRole === 'owner' ? 'an owner' : 'an admin'}
+          </p>
+        </div>
+      </header>
+      <div className="stats">
+        <div className="stat">
+          <span className="stat-value" data-testid="subscriber-count">{organization.subscriberCount.toLocaleString('en')}</span>
+          <span className="stat-label">subscribers</span>
+        </div>
+      </div>
+      <InviteCode organization={organization} reload={details.reload} />
+      <Settings organization={organization} reload={details.reload} />
+      <Members organization={organization} reload={details.reload} />
+    </>
+  );
+}
+
+function InviteCode({ organization, reload }: { organization: Organization; reload: () => Promise<void> }) {
+  const regenerate = useMutation(RegenerateDocument);
+  const [confirming, setConfirming] = useState(false);
+  const confirm = async () => {
+    if (await regenerate.run({ organizationId: organization.id })) {
+      setConfirming(false);
+      await reload();
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="invite-heading">
+      <h2 id="invite-heading">Invite code</h2>
+      <p className="muted">The iOS app finds the organization by this code, {organization.isPublic ? 'as well as by search' : 'and by nothing else, since it is private'}.</p>
+      <div className="secret-row">
+        <code className="secret" data-testid="invite-code">{organization.inviteCode}</code>
+        <CopyButton value={organization.inviteCode ?? ''} />
+        <button type="button" className="secondary" onClick={() => setConfirming(true)}>
+          Regenerate
+        </button>
+      </div>
+      <ErrorNote error={regenerate.error} />
+      <ConfirmDialog open={confirming} title="Regenerate the invite code?" confirmLabel="Regenerate" danger pending={regenerate.pending} onConfirm={confirm} onCancel={() => setConfirming(false)}>
+        <p>The current code stops working at once. People already subscribed stay subscribed; anyone you gave the old code to will need the new one.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function Settings({ organization, reload }: { organization: Organization; reload: () => Promise<void> }) {
+  const { refresh } = useSession();
+  const update = useMutation(UpdateDocument);
+  const [saved, setSaved] = useState(false);
+  const submit = async (fields: OrganizationFields) => {
+    setSaved(false);
+    if (await update.run({ id: organization.id, ...fields })) {
+      setSaved(true);
+      await Promise.all([reload(), refresh()]);
+    }
+  };
+  const initial: OrganizationFields = {
+    name: organization.name,
+    slug: organization.slug,
+    description: organization.description,
+    logoUrl: organization.logoUrl ?? '',
+    brandColor: organization.brandColor ?? '',
+    isPublic: organization.isPublic,
+  };
+  return (
+    <section className="card" aria-labelledby="settings-heading">
+      <h2 id="settings-heading">Settings</h2>
+      <OrganizationForm key={JSON.stringify(initial)} initial={initial} submitLabel="Save changes" pending={update.pending} error={update.error} onSubmit={submit} />
+      {saved && (
+        <p className="success" role="status">
+          Saved.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Members({ organization, reload }: { organization: Organization; reload: () => Promise<void> }) {
+  const add = useMutation(AddMemberDocument);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('admin');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await add.run({ organizationId: organization.id, email, role })) {
+      setEmail('');
+      await reload();
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="members-heading">
+      <h2 id="members-heading">Members</h2>
+      <ul className="members">
+        {organization.members?.map((member) => (
+          <li key={member.userId}>
+            <span>{member.email}</span> <span className="badge">{member.role}</span>
+          </li>
+        ))}
+      </ul>
+      {organization.viewerRole === 'owner' ? (
+        <form className="inline-form" onSubmit={submit} noValidate>
+          <Field label="Add a member by e-mail" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} hint="They need a Clarion account already." error={fieldError(add.error, 'email')} />
+          <div className="field">
+            <label htmlFor="member-role">Role</label>
+            <select id="member-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+              <option value="admin">Admin: keys, settings and sending</option>
+              <option value="owner">Owner: also adds members</option>
+            </select>
+          </div>
+          <button type="submit" disabled={add.pending || !email}>
+            {add.pending ? 'Adding…' : 'Add member'}
+          </button>
+          <ErrorNote error={add.error} fields={['email']} />
+        </form>
+      ) : (
+        <p className="muted">Only owners add members.</p>
+      )}
+    </section>
+  );
+}

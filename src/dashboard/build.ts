@@ -1,0 +1,58 @@
+// The dashboard is built with Vite when its sources differ from the last build, so `npm start` works
+// right after `npm install` (and after a `git pull`) with no build step for the user.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from '../logger.ts';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+export const DASHBOARD_SOURCE = path.join(repo, 'dashboard');
+export const DASHBOARD_DIST = path.join(repo, 'dist', 'dashboard');
+const STAMP = '.source-hash';
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+}
+
+/** A hash of every source file and of the Vite version: the build is current when its stamp matches. */
+export function sourceHash() {
+  const hash = createHash('sha256');
+  hash.update(JSON.parse(readFileSync(path.join(repo, 'node_modules', 'vite', 'package.json'), 'utf8')).version as string);
+  for (const file of files(DASHBOARD_SOURCE)) hash.update(path.relative(DASHBOARD_SOURCE, file)).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
+}
+
+export function isBuilt(hash = sourceHash()) {
+  const stamp = path.join(DASHBOARD_DIST, STAMP);
+  return existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
+}
+
+/** Builds into a scratch directory and moves it into place, so a server never serves half a build. */
+export async function ensureDashboardBuilt(logger?: Logger, { force = false } = {}) {
+  const hash = sourceHash();
+  if (!force && isBuilt(hash)) return DASHBOARD_DIST;
+  const started = Date.now();
+  logger?.info('building the dashboard (its sources changed)');
+  const { build } = await import('vite');
+  const { dashboardViteConfig } = await import('../../dashboard/vite.config.ts');
+  const scratch = `${DASHBOARD_DIST}.build-${process.pid}-${Date.now()}`;
+  // Vite sets NODE_ENV=production for its build; the server's own behaviour must not follow it.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ ...dashboardViteConfig, configFile: false, mode: 'production', build: { ...dashboardViteConfig.build, outDir: scratch } });
+    writeFileSync(path.join(scratch, STAMP), hash);
+    // Another process may have finished the same build meanwhile; either copy is the same.
+    if (isBuilt(hash)) return DASHBOARD_DIST;
+    rmSync(DASHBOARD_DIST, { recursive: true, force: true });
+    renameSync(scratch, DASHBOARD_DIST);
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+    if (existsSync(scratch) && statSync(scratch).isDirectory()) rmSync(scratch, { recursive: true, force: true });
+  }
+  logger?.info('dashboard built', { ms: Date.now() - started });
+  return DASHBOARD_DIST;
+}

@@ -1,0 +1,216 @@
+// The dashboard end to end in Chromium: an organization's first day, from sign-up to a broadcast sent
+// from the composer and one sent with an API key, both in history; then the refusals.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apnsToken } from './support/seed.ts';
+import { backends } from './support/backends.ts';
+import { browserAvailable, openBrowser } from './support/browser.ts';
+import { startDashboard } from './support/dashboard.ts';
+
+const password = 'a long enough password';
+
+/** A page on another origin of the same site (another port), as an attacker's page would be. */
+async function startForeignSite(target: string) {
+  const html = `<!doctype html><html><body>
+    <form id="csrf" method="POST" action="${target}/graphql" enctype="text/plain">
+      <input type="hidden" name='{"query":"mutation { createOrganization(name: \\"Evil\\", slug: \\"evil-org\\") { id } }","x":"' value='"}'>
+      <button id="go">Win a prize</button>
+    </form>
+    <script>
+      window.tryFetch = () => fetch('${target}/graphql', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'mutation { createOrganization(name: "Evil", slug: "evil-fetch") { id } }' }) }).then((r) => 'answered ' + r.status, (e) => 'blocked: ' + e.message);
+    </script></body></html>`;
+  const server: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve()).closeAllConnections()) };
+}
+
+/** The page must not scroll sideways: everything fits a phone's width. */
+async function fitsWidth(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+describe.skipIf(!browserAvailable).each(backends)('the dashboard in Chromium on $name', (backend) => {
+  let product: Awaited<ReturnType<typeof startDashboard>>;
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  beforeAll(async () => {
+    product = await startDashboard(backend);
+    browser = await openBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await product?.close();
+  });
+
+  it('takes a new user from sign-up to broadcasts from the composer and the API, both in history', { timeout: 120_000 }, async () => {
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    const email = `e2e-${Date.now()}@example.test`;
+
+    // Sign up: the app sends a visitor without a session to log in first.
+    await page.goto(product.url);
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText('You do not belong to an organization yet.').waitFor();
+
+    // Create an organization; the slug follows the name.
+    await page.getByRole('link', { name: 'Create an organization' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Acme News');
+    expect(await page.getByLabel('Slug', { exact: true }).inputValue()).toBe('acme-news');
+    await page.getByLabel('Brand colour', { exact: true }).fill('#D9480F');
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    await page.getByRole('heading', { name: 'Acme News', level: 1 }).waitFor();
+    const inviteCode = (await page.getByTestId('invite-code').textContent())!;
+    expect(inviteCode).toMatch(/^[A-Z2-7]{24}$/i);
+
+    // A live key, shown once.
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Server');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.getByTestId('new-api-key').textContent())!;
+    expect(key).toMatch(/^svc_live_/);
+    await page.getByText('this is the only time it is shown').waitFor();
+    await page.getByRole('cell', { name: 'Server', exact: true }).waitFor();
+
+    // A phone registers and subscribes through /v1, with the invite code's organization.
+    const token = apnsToken();
+    const device = await product.api.post('/v1/devices', { apnsToken: token, platform: 'ios' });
+    const organization = await product.api.get(`/v1/orgs/invite/${inviteCode}`);
+    expect(organization.body.slug).toBe('acme-news');
+    expect((await product.api.post(`/v1/devices/${device.body.deviceUuid}/subscriptions`, { orgSlug: 'acme-news', externalId: 'reader-1' })).status).toBe(201);
+
+    // Send from the composer: the preview follows the text, and the live send confirms the device count.
+    await page.getByRole('link', { name: 'Compose' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Morning edition');
+    await page.getByLabel('Body', { exact: true }).fill('Hello from the composer');
+    const banner = page.getByRole('figure', { name: 'iOS banner preview' });
+    await banner.getByText('Hello from the composer').waitFor();
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await page.getByText('Test sent to the most recently subscribed matching device.').waitFor();
+    await page.getByRole('button', { name: 'Send…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send this notification?' });
+    expect(await dialog.getByTestId('confirm-devices').textContent()).toContain('It will reach 1 device now');
+    await dialog.getByRole('button', { name: 'Send to 1 devices' }).click();
+    await page.waitForURL(/\/notifications\/[0-9a-f-]{36}$/);
+    await page.getByText('completed').waitFor();
+    expect(await page.getByTestId('sent').textContent()).toBe('1');
+
+    // And through /v1/notify with the key.
+    const viaApi = await product.api.post('/v1/notify', { body: 'Hello from the API', target: 'all' }, { authorization: `Bearer ${key}` });
+    expect(viaApi.body).toMatchObject({ status: 'completed', sent: 1 });
+    expect(product.apns.delivered(token).map((push) => (push.payload as { aps: { alert: { body: string } } }).aps.alert.body)).toEqual([
+      'Hello from the composer',
+      'Hello from the composer',
+      'Hello from the API',
+    ]);
+
+    // History shows both, with where each came from.
+    await page.getByRole('link', { name: 'All notifications' }).click();
+    const rows = page.locator('table.history tbody tr');
+    await rows.nth(1).waitFor();
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(0).textContent()).toMatch(/Hello from the API.*completed.*API key “Server”/);
+    expect(await rows.nth(1).textContent()).toMatch(/Morning edition: Hello from the composer.*completed.*Dashboard/);
+
+    // Revoke the key (after confirming); /v1/notify refuses it at once.
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('button', { name: 'Revoke Server' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
+    await page.getByText(/^Revoked/).waitFor();
+    const refused = await product.api.post('/v1/notify', { body: 'After revoking', target: 'all' }, { authorization: `Bearer ${key}` });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe('UNAUTHENTICATED');
+
+    // Log out, then a wrong password is refused and the right one gets back in (with the keyboard).
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('not the password at all');
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('alert').textContent()).toBe('the e-mail or the password is wrong');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Acme News', level: 1 }).waitFor();
+    await page.close();
+  });
+
+  it('refuses a cross-origin POST that carries the session cookie', { timeout: 60_000 }, async () => {
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    // Signed in, so the browser holds a session cookie for the dashboard's site.
+    await page.goto(`${product.url}/signup`);
+    await page.getByLabel('E-mail', { exact: true }).fill(`csrf-${Date.now()}@example.test`);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText('You do not belong to an organization yet.').waitFor();
+
+    const foreign = await startForeignSite(product.url);
+    try {
+      await page.goto(foreign.url);
+      const [answer] = await Promise.all([page.waitForResponse(`${product.url}/graphql`), page.click('#go')]);
+      expect(answer.status()).toBe(403);
+      expect(await answer.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+      await page.goto(foreign.url);
+      expect(await page.evaluate(() => (window as unknown as { tryFetch(): Promise<string> }).tryFetch())).toMatch(/^blocked/);
+    } finally {
+      await foreign.close();
+    }
+    expect(await product.api.db.organization.count({ where: { slug: { in: ['evil-org', 'evil-fetch'] } } })).toBe(0);
+    await page.close();
+  });
+
+  it('works at phone width, with the keyboard, and says so when a page has nothing yet', { timeout: 60_000 }, async () => {
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${product.url}/signup`);
+    await page.getByLabel('E-mail', { exact: true }).fill(`phone-${Date.now()}@example.test`);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.keyboard.press('Enter');
+    await page.getByText('You do not belong to an organization yet.').waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+
+    await page.getByRole('link', { name: 'Create an organization' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Pocket');
+    await page.getByLabel('Slug', { exact: true }).fill('Not A Slug');
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    // The server's message appears beside the field it names.
+    await page.getByText('slug must be 1 to 64 lowercase letters').waitFor();
+    expect(await page.getByLabel('Slug', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Slug', { exact: true }).fill(`pocket-${Date.now()}`);
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    await page.getByRole('heading', { name: 'Pocket', level: 1 }).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+
+    for (const [link, empty] of [
+      ['Notifications', 'Nothing sent yet.'],
+      ['API keys', 'No keys yet.'],
+    ] as const) {
+      await page.getByRole('link', { name: link, exact: true }).click();
+      await page.getByText(empty).waitFor();
+      expect(await fitsWidth(page), link).toBe(true);
+    }
+
+    // The composer's confirmation is a modal: Escape closes it without sending.
+    await page.getByRole('link', { name: 'Compose' }).click();
+    expect(await fitsWidth(page)).toBe(true);
+    await page.getByRole('button', { name: 'Send…' }).click();
+    await page.getByText('body must not be empty').waitFor();
+    await page.getByLabel('Body', { exact: true }).fill('Nobody is listening');
+    await page.getByLabel('Body', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await page.getByRole('button', { name: 'Send…' }).press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Send this notification?' });
+    expect(await dialog.getByTestId('confirm-devices').textContent()).toContain('It will reach 0 devices now');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: 'Notifications', exact: true }).click();
+    await page.getByText('Nothing sent yet.').waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,30 @@
+// The whole product for browser tests: the API on one ephemeral port, the dashboard (built by Vite
+// when its sources changed) on another, both over `backend`, with pushes going to the APNs stand-in.
+import type { AddressInfo } from 'node:net';
+import { ensureDashboardBuilt } from '../../src/dashboard/build.ts';
+import { createDashboardServer } from '../../src/dashboard/server.ts';
+import { startMockApns, TEST_TOPIC } from './apns.ts';
+import type { Backend } from './backends.ts';
+import { startServer } from './server.ts';
+
+export async function startDashboard(backend: Backend) {
+  const root = await ensureDashboardBuilt();
+  const storage = await backend.open();
+  const apns = await startMockApns();
+  const api = await startServer(storage, { apnsTopic: TEST_TOPIC, loginFailuresPerEmail: 5, loginFailuresPerIp: 100 }, apns.send);
+  const dashboard = createDashboardServer({ root, api: api.app.handler });
+  await new Promise<void>((resolve) => dashboard.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(dashboard.address() as AddressInfo).port}`;
+  return {
+    url,
+    api,
+    apns,
+    async close() {
+      dashboard.closeAllConnections();
+      await new Promise<void>((resolve) => dashboard.close(() => resolve()));
+      await api.close();
+      await apns.close();
+      await storage.close();
+    },
+  };
+}
