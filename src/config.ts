@@ -34,8 +34,8 @@ export interface Config {
   signInsPerMinute: number;
   /** Origins allowed to send cookie-authenticated GraphQL requests (the dashboard's). */
   dashboardOrigins: string[];
-  /** The dashboard's own port (on HOST); 0 turns the dashboard off. */
-  dashboardPort: number;
+  /** The dashboard's own port (on HOST; 0 picks a free one); undefined when DASHBOARD=off. */
+  dashboardPort: number | undefined;
   /** Failed log-ins allowed per e-mail, and per client IP, in each window; 0 lifts that limit. */
   loginFailuresPerEmail: number;
   loginFailuresPerIp: number;
@@ -141,13 +141,14 @@ export function loadConfig(env: Env = process.env): Config {
     apnsConnections: integer(env, 'APNS_CONNECTIONS', 4, problems, { min: 1, max: 64 }),
     signInsPerMinute: integer(env, 'SIGN_INS_PER_MINUTE', 10, problems),
     dashboardOrigins: [],
-    dashboardPort: integer(env, 'DASHBOARD_PORT', 3001, problems, { max: 65535 }),
+    dashboardPort: env.DASHBOARD === 'off' ? undefined : integer(env, 'DASHBOARD_PORT', 3001, problems, { max: 65535 }),
     loginFailuresPerEmail: integer(env, 'LOGIN_FAILURES_PER_EMAIL', 5, problems),
     loginFailuresPerIp: integer(env, 'LOGIN_FAILURES_PER_IP', 50, problems),
     loginFailureWindowMs: integer(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15, problems, { min: 1, max: 24 * 60 }) * 60_000,
   };
-  const dashboardPort = config.dashboardPort;
+  const dashboardPort = config.dashboardPort ?? 3001;
   config.dashboardOrigins = (env.DASHBOARD_ORIGINS ?? `http://127.0.0.1:${dashboardPort},http://localhost:${dashboardPort}`).split(',').map((o) => o.trim()).filter(Boolean);
+  if (env.DASHBOARD !== undefined && env.DASHBOARD !== 'on' && env.DASHBOARD !== 'off') problems.push(`DASHBOARD must be on or off (got "${env.DASHBOARD}")`);
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -33,7 +33,7 @@ export async function start(config: Config) {
   });
 
   let dashboard: Server | undefined;
-  if (config.dashboardPort > 0) {
+  if (config.dashboardPort !== undefined) {
     const root = await ensureDashboardBuilt(logger);
     dashboard = createDashboardServer({ root, api: app.handler });
     await new Promise<void>((resolve, reject) => dashboard!.once('error', reject).listen(config.dashboardPort, config.host, resolve));

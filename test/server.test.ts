@@ -9,6 +9,14 @@ import { apnsToken } from './support/seed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+async function waitFor<T>(read: () => T | undefined, ms = 10_000): Promise<T> {
+  for (const started = Date.now(); Date.now() - started < ms; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    const value = read();
+    if (value !== undefined) return value;
+  }
+  throw new Error('waited too long');
+}
+
 function run(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -44,9 +52,9 @@ describe('a running server', () => {
   let url: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-server-'));
-    server = run({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
+    server = run({ PORT: '0', DASHBOARD_PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
     url = await server.listening;
-  });
+  }, 120_000);
   afterAll(async () => {
     server.child.kill('SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
@@ -57,6 +65,22 @@ describe('a running server', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok', database: 'pglite' });
     expect(server.output()).toContain(`PGlite in ${dataDir}`);
+  });
+
+  it('serves the dashboard on its own port, with /graphql on the same origin', async () => {
+    const dashboard = await waitFor(() => /"message":"dashboard listening","url":"(http:\/\/[^"]+)"/.exec(server.output())?.[1]);
+    expect(dashboard).not.toBe(url);
+    const page = await fetch(`${dashboard}/orgs/any/keys`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const html = await page.text();
+    expect(html).toContain('<div id="root"></div>');
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const asset = await fetch(`${dashboard}${script}`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(await asset.text()).toContain('Skip to content');
+    const me = await fetch(`${dashboard}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', origin: dashboard! }, body: JSON.stringify({ query: '{ me { id } }' }) });
+    expect(await me.json()).toEqual({ data: { me: null } });
   });
 
   it('finishes an in-flight request after SIGTERM, then closes and exits 0', async () => {

@@ -237,7 +237,7 @@ echo "  ${RATE[h2load]:-?} pushes/s, ${STATUS[h2load]}" >&2
 # --- Clarion ------------------------------------------------------------------------------------------------
 PORT=$(free_port)
 env -u DATA_DIR -u REDIS_URL -u APNS_PRIVATE_KEY -u APNS_ENV \
-  HOST=127.0.0.1 PORT="$PORT" LOG_LEVEL=warn DATABASE_URL="$DB_URL" NOTIFY_WAIT_MS=$((PHASE_TIMEOUT * 1000)) \
+  HOST=127.0.0.1 PORT="$PORT" DASHBOARD=off LOG_LEVEL=warn DATABASE_URL="$DB_URL" NOTIFY_WAIT_MS=$((PHASE_TIMEOUT * 1000)) \
   APNS_TEAM_ID="$TEAM_ID" APNS_KEY_ID="$KEY_ID" APNS_PRIVATE_KEY_PATH="$MOCK_DIR/provider-key.pem" APNS_TOPIC="$TOPIC" \
   APNS_URL="$MOCK_ORIGIN" NODE_EXTRA_CA_CERTS="$MOCK_DIR/ca.pem" \
   NODE_OPTIONS="${BENCH_CLARION_NODE_OPTIONS:-${NODE_OPTIONS:-}}" node --import tsx src/main.ts >"$WORK/clarion.log" 2>&1 &

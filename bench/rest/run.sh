@@ -178,7 +178,7 @@ start_bg() { # log cmd... -> sets STARTED_PID
 }
 
 # Clarion's environment; an array, not a function, so a backgrounded server's $! is node itself.
-CLARION_ENV=(env -u DATABASE_URL -u DATA_DIR -u REDIS_URL HOST=127.0.0.1 LOG_LEVEL=warn DEVICE_REGISTRATIONS_PER_MINUTE=0)
+CLARION_ENV=(env -u DATABASE_URL -u DATA_DIR -u REDIS_URL HOST=127.0.0.1 LOG_LEVEL=warn DEVICE_REGISTRATIONS_PER_MINUTE=0 DASHBOARD=off)
 
 run_bare() {
   local port log="$WORK/bare.log"
