@@ -103,6 +103,24 @@ describe.each(backends)('dashboard management on $name', (backend) => {
     expect((await server.graphql(LogInMember, { email: other.email, password })).body.data?.logIn).toBeTruthy();
   });
 
+  it('lets only the budget of concurrent wrong guesses reach the password check', async () => {
+    const { email } = await member(server);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => server.graphql(LogInMember, { email, password: 'a wrong guess' })));
+    const codes = answers.map((answer) => answer.body.errors?.[0]?.extensions?.code);
+    expect(codes.filter((code) => code === 'UNAUTHENTICATED')).toHaveLength(3);
+    expect(codes.filter((code) => code === 'RATE_LIMITED')).toHaveLength(5);
+  });
+
+  it('counts wrong current passwords on password change against the log-in budget', async () => {
+    const { cookie } = await member(server);
+    for (let i = 0; i < 3; i += 1) {
+      const wrong = await server.graphql(ChangePassword, { currentPassword: 'a wrong guess', newPassword: 'a brand new password' }, cookie);
+      expect(wrong.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    }
+    const limited = await server.graphql(ChangePassword, { currentPassword: password, newPassword: 'a brand new password' }, cookie);
+    expect(limited.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+  });
+
   it('counts sign-up with a taken e-mail as a log-in: the right password signs in, a wrong one is a failure', async () => {
     const { email } = await member(server);
     const again = await server.graphql(SignUpMember, { email, password });

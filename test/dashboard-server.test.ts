@@ -33,6 +33,8 @@ describe('the dashboard server', () => {
     await writeFile(path.join(root, 'index.html'), '<div id="root"></div>');
     await writeFile(path.join(root, 'assets', 'app-abc.js'), 'console.log(1)');
     await writeFile(path.join(root, '.source-hash'), 'secret-ish');
+    await mkdir(path.join(root, '.vite'));
+    await writeFile(path.join(root, '.vite', 'manifest.json'), 'secret-ish');
     await writeFile(path.join(base, 'outside.txt'), 'not served');
     server = createDashboardServer({ root, api: (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"api":true}') });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,13 +61,22 @@ describe('the dashboard server', () => {
   });
 
   it('serves nothing outside the build, no dotfiles, and 404 JSON for missing files', async () => {
-    for (const attempt of ['/../outside.txt', '/assets/..%2f..%2foutside.txt', '/%2e%2e/outside.txt', '/.source-hash', '/assets/missing.js', '/%E0%A4%A']) {
+    for (const attempt of ['/../outside.txt', '/assets/..%2f..%2foutside.txt', '/%2e%2e/outside.txt', '/.source-hash', '/.vite/manifest.json', '/assets/missing.js', '/%E0%A4%A']) {
       const response = await raw(url, 'GET', attempt);
       expect(response.body, attempt).not.toContain('not served');
       expect(response.body, attempt).not.toContain('secret-ish');
       if (path.extname(attempt)) expect(response.status, attempt).toBe(404);
     }
     expect(JSON.parse((await raw(url, 'GET', '/assets/missing.js')).body)).toEqual({ error: { code: 'NOT_FOUND', message: 'no file /assets/missing.js' } });
+  });
+
+  it('answers a request target that is not a URL with 400, and keeps serving', async () => {
+    for (const target of ['http://[::1', 'http://x:99999/']) {
+      const response = await raw(url, 'GET', target);
+      expect(response.status, target).toBe(400);
+      expect(JSON.parse(response.body).error.message).toBe('the request target is not a valid URL');
+    }
+    expect((await raw(url, 'GET', '/')).status).toBe(200);
   });
 
   it('refuses other methods with 405 and Allow, and hands /graphql to the API', async () => {

@@ -73,8 +73,18 @@ export function useQuery<R, V>(document: TypedDocumentString<R, V>, variables: V
   }, [load, skip]);
   useEffect(() => {
     if (!pollMs || skip) return;
-    const timer = setInterval(() => void load(), pollMs);
-    return () => clearInterval(timer);
+    // The next poll is scheduled when this one has answered, so slow answers are never overtaken.
+    let timer: ReturnType<typeof setTimeout>;
+    let stopped = false;
+    const tick = async () => {
+      await load();
+      if (!stopped) timer = setTimeout(tick, pollMs);
+    };
+    timer = setTimeout(tick, pollMs);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }, [load, pollMs, skip]);
   return { data: state.data, error: state.error, loading: state.loading, reload: load };
 }

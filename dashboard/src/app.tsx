@@ -46,6 +46,9 @@ function Routes({ path }: { path: string }) {
   );
 }
 
+/** Where to go after logging in: a path of this app only (not //host or another origin). */
+const localPath = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/');
+
 export function App() {
   const path = usePath();
   const session = useQuery(ViewerDocument, undefined);
@@ -56,7 +59,7 @@ export function App() {
   useEffect(() => {
     if (session.loading || session.error) return;
     if (!viewer && !authPath) navigate(`/login${path !== '/' ? `?next=${encodeURIComponent(path)}` : ''}`, { replace: true });
-    if (viewer && authPath) navigate(new URLSearchParams(location.search).get('next') ?? '/', { replace: true });
+    if (viewer && authPath) navigate(localPath(new URLSearchParams(location.search).get('next')), { replace: true });
   }, [viewer, authPath, session.loading, session.error, path]);
 
   if (!session.data && session.loading) return <main className="centered"><Loading what="Opening the dashboard" /></main>;

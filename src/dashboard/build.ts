@@ -10,6 +10,8 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 export const DASHBOARD_SOURCE = path.join(repo, 'dashboard');
 export const DASHBOARD_DIST = path.join(repo, 'dist', 'dashboard');
 const STAMP = '.source-hash';
+// Part of the stamp: a build from before a change to how builds are made is rebuilt.
+const BUILD_RECIPE = 'react-production-1';
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -20,6 +22,7 @@ function files(dir: string): string[] {
 /** A hash of every source file and of the Vite version: the build is current when its stamp matches. */
 export function sourceHash() {
   const hash = createHash('sha256');
+  hash.update(BUILD_RECIPE);
   hash.update(JSON.parse(readFileSync(path.join(repo, 'node_modules', 'vite', 'package.json'), 'utf8')).version as string);
   for (const file of files(DASHBOARD_SOURCE)) hash.update(path.relative(DASHBOARD_SOURCE, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
@@ -39,15 +42,22 @@ export async function ensureDashboardBuilt(logger?: Logger, { force = false } = 
   const { build } = await import('vite');
   const { dashboardViteConfig } = await import('../../dashboard/vite.config.ts');
   const scratch = `${DASHBOARD_DIST}.build-${process.pid}-${Date.now()}`;
-  // Vite sets NODE_ENV=production for its build; the server's own behaviour must not follow it.
+  // Vite bundles React's development build when NODE_ENV says so (under vitest it is "test"), so the
+  // build always runs as production; the server's own NODE_ENV is put back afterwards.
   const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
     await build({ ...dashboardViteConfig, configFile: false, mode: 'production', build: { ...dashboardViteConfig.build, outDir: scratch } });
     writeFileSync(path.join(scratch, STAMP), hash);
     // Another process may have finished the same build meanwhile; either copy is the same.
     if (isBuilt(hash)) return DASHBOARD_DIST;
-    rmSync(DASHBOARD_DIST, { recursive: true, force: true });
-    renameSync(scratch, DASHBOARD_DIST);
+    try {
+      rmSync(DASHBOARD_DIST, { recursive: true, force: true });
+      renameSync(scratch, DASHBOARD_DIST);
+    } catch (error) {
+      // Two processes built at once and the other one moved its copy in first: that one is as good.
+      if (!isBuilt(hash)) throw error;
+    }
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

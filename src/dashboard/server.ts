@@ -35,7 +35,8 @@ async function fileAt(root: string, urlPath: string) {
     return undefined;
   }
   const file = path.join(root, path.normalize(decoded));
-  if (!file.startsWith(root + path.sep) || path.basename(file).startsWith('.')) return undefined;
+  // Nothing outside the build, and no dotfiles or dot-directories (the build stamp, a Vite manifest).
+  if (!file.startsWith(root + path.sep) || path.relative(root, file).split(path.sep).some((part) => part.startsWith('.'))) return undefined;
   const info = await stat(file).catch(() => undefined);
   return info?.isFile() ? { file, size: info.size } : undefined;
 }
@@ -47,28 +48,46 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
 }
 
 function plain(res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}) {
-  const body = JSON.stringify({ error: { code: status === 405 ? 'METHOD_NOT_ALLOWED' : 'NOT_FOUND', message } });
+  const code = { 400: 'VALIDATION_FAILED', 405: 'METHOD_NOT_ALLOWED', 404: 'NOT_FOUND' }[status] ?? 'INTERNAL';
+  const body = JSON.stringify({ error: { code, message } });
   res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...extra });
   res.end(body);
 }
 
+/** The path of a request target (absolute-form targets too); undefined when it is not a URL. */
+function pathOf(target: string | undefined) {
+  try {
+    return new URL(target ?? '/', 'http://dashboard').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createDashboardServer({ root, api }: { root: string; api: RequestListener }) {
   const base = path.resolve(root);
-  return createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://dashboard');
-    if (url.pathname === '/graphql' || url.pathname === '/healthz') return api(req, res);
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
+    const pathname = pathOf(req.url);
+    if (pathname === undefined) return plain(res, 400, 'the request target is not a valid URL');
+    if (pathname === '/graphql' || pathname === '/healthz') return api(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, `${req.method} is not served here`, { allow: 'GET, HEAD' });
     const head = req.method === 'HEAD';
-    const asset = url.pathname !== '/' ? await fileAt(base, url.pathname) : undefined;
+    const asset = pathname !== '/' ? await fileAt(base, pathname) : undefined;
     if (asset) {
       // Vite names built assets by content hash, so they never change under their name.
-      const cache = url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      const cache = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
       return send(res, 200, { 'content-type': TYPES[path.extname(asset.file)] ?? 'application/octet-stream', 'content-length': asset.size, 'cache-control': cache }, asset.file, head);
     }
     // A missing file with an extension is a 404; any other path is a page of the app.
-    if (path.extname(url.pathname)) return plain(res, 404, `no file ${url.pathname}`);
+    if (path.extname(pathname)) return plain(res, 404, `no file ${pathname}`);
     const index = await fileAt(base, '/index.html');
     if (!index) return plain(res, 404, 'the dashboard is not built');
     return send(res, 200, { 'content-type': TYPES['.html']!, 'content-length': index.size, 'cache-control': 'no-cache' }, index.file, head);
+  };
+  // One bad request must never take the process (and the API in it) down.
+  return createServer((req, res) => {
+    serve(req, res).catch(() => {
+      if (!res.headersSent) plain(res, 500, 'unexpected error');
+      else res.destroy();
+    });
   });
 }

@@ -53,6 +53,8 @@ export function createApp({ config, database, logger, redis, send }: AppDependen
   }
   if (config.signInsPerMinute > 0) {
     for (const field of ['logIn', 'signUp']) limits.push({ type: 'Mutation', field, max: config.signInsPerMinute, by: 'ip' });
+    // Adding a member tells an owner whether an e-mail has an account, so it gets the sign-in budget, per user.
+    limits.push({ type: 'Mutation', field: 'addMember', max: config.signInsPerMinute, by: 'user' });
   }
   const cap = Math.max(1, ...limits.map((limit) => limit.max));
   const store = redis

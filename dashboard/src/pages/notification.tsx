@@ -16,7 +16,8 @@ export function NotificationPage({ orgId, notificationId }: { orgId: string; not
   const [live, setLive] = useState(true);
   const first = useQuery(DetailDocument, { organizationId: orgId, id: notificationId }, { pollMs: live ? 1000 : undefined });
   const n = first.data?.organizationNotification;
-  const sending = !first.data || n?.status === 'sending';
+  // Follow it while it sends; stop on an error (not a member, unknown id) rather than ask forever.
+  const sending = !first.error && (!first.data || n?.status === 'sending');
   if (sending !== live) setLive(sending);
   const back = <Link to={`/orgs/${orgId}/notifications`}>← All notifications</Link>;
   if (first.error && !n) return <>{back}<ErrorNote error={first.error} /></>;

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { fail, invalid, ok, type Result } from '../errors.ts';
-import { recordFailure, recordSuccess, throttled, type LoginThrottle } from './login-throttle.ts';
+import { attempt, type LoginThrottle } from './login-throttle.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, invalidateUserSessions } from './sessions.ts';
 
@@ -30,7 +30,7 @@ async function signedIn(db: Db, user: { id: string; email: string }): Promise<Si
  * Makes an account and signs it in. An e-mail that has an account already signs in when the password is
  * that account's; otherwise the answer is the same refusal a wrong log-in gets, without saying the account exists.
  */
-export async function signUp(db: Db, { email, password }: { email: string; password: string }, ip: string, throttle?: LoginThrottle): Promise<SignedIn> {
+export async function signUp(db: Db, { email, password }: { email: string; password: string }, client: string, throttle?: LoginThrottle): Promise<SignedIn> {
   const normalized = normalizeEmail(email);
   const issue = credentialsIssue(normalized, password);
   if (issue) return issue;
@@ -40,36 +40,47 @@ export async function signUp(db: Db, { email, password }: { email: string; passw
   } catch (error) {
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error;
     // This is a password guess like any log-in, so the same throttle counts it.
-    const limited = await throttled(throttle, normalized, ip);
-    if (limited) return limited;
+    const slot = await attempt(throttle, normalized, client);
+    if (slot.refused) return slot.refused;
     const existing = await db.user.findUnique({ where: { email: normalized } });
-    if (existing && (await verifyPassword(password, existing.passwordHash))) return signedIn(db, existing);
-    await recordFailure(throttle, normalized, ip);
+    if (existing && (await verifyPassword(password, existing.passwordHash))) {
+      await slot.succeeded();
+      return signedIn(db, existing);
+    }
     return fail('UNAUTHENTICATED', 'this e-mail and password cannot be used to sign up; if you have an account, log in');
   }
 }
 
-export async function logIn(db: Db, { email, password }: { email: string; password: string }, ip: string, throttle?: LoginThrottle): Promise<SignedIn> {
+/** `client` is who the per-IP count is for: the client IP, IPv6 by /64. */
+export async function logIn(db: Db, { email, password }: { email: string; password: string }, client: string, throttle?: LoginThrottle): Promise<SignedIn> {
   const normalized = normalizeEmail(email);
-  const limited = await throttled(throttle, normalized, ip);
-  if (limited) return limited;
+  const slot = await attempt(throttle, normalized, client);
+  if (slot.refused) return slot.refused;
   const user = await db.user.findUnique({ where: { email: normalized } });
   // Unknown e-mails cost a hash too, so timing does not tell them apart.
   const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
-  if (!user || !matches) {
-    await recordFailure(throttle, normalized, ip);
-    return fail('UNAUTHENTICATED', BAD_LOGIN);
-  }
-  await recordSuccess(throttle, normalized);
+  if (!user || !matches) return fail('UNAUTHENTICATED', BAD_LOGIN);
+  await slot.succeeded();
   return signedIn(db, user);
 }
 
 /** Sets a new password and ends every session of the user; the caller gets a fresh one. */
-export async function changePassword(db: Db, userId: string, { currentPassword, newPassword }: { currentPassword: string; newPassword: string }): Promise<SignedIn> {
+export async function changePassword(
+  db: Db,
+  userId: string,
+  { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
+  client: string,
+  throttle?: LoginThrottle,
+): Promise<SignedIn> {
   const issue = passwordIssue(newPassword, 'newPassword');
   if (issue) return issue;
   const user = await db.user.findUnique({ where: { id: userId } });
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) return fail('UNAUTHENTICATED', 'the current password is wrong', 'currentPassword');
+  if (!user) return fail('UNAUTHENTICATED', 'sign in first');
+  // A stolen session must not become unlimited guesses at the password: the log-in budget applies.
+  const slot = await attempt(throttle, user.email, client);
+  if (slot.refused) return slot.refused;
+  if (!(await verifyPassword(currentPassword, user.passwordHash))) return fail('UNAUTHENTICATED', 'the current password is wrong', 'currentPassword');
+  await slot.succeeded();
   await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(newPassword) } });
   await invalidateUserSessions(db, userId);
   return signedIn(db, user);

@@ -1,6 +1,7 @@
 import { changePassword, logIn, signUp, type SignedIn } from '../../domain/accounts/service.ts';
 import { invalidateSession } from '../../domain/accounts/sessions.ts';
 import { createOrganization } from '../../domain/organizations/service.ts';
+import { rateLimitIdentity } from '../../http/client-ip.ts';
 import { builder } from '../builder.ts';
 import { requireViewer } from '../caller.ts';
 import type { Context } from '../context.ts';
@@ -41,18 +42,18 @@ builder.mutationFields((t) => ({
     type: Viewer,
     description: 'Makes an account and signs it in (sets the session cookie).',
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
-    resolve: async (_root, args, ctx) => startSession(ctx, await signUp(ctx.db, args, ctx.clientIp, ctx.loginThrottle)),
+    resolve: async (_root, args, ctx) => startSession(ctx, await signUp(ctx.db, args, rateLimitIdentity(ctx.clientIp), ctx.loginThrottle)),
   }),
   logIn: t.field({
     type: Viewer,
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
-    resolve: async (_root, args, ctx) => startSession(ctx, await logIn(ctx.db, args, ctx.clientIp, ctx.loginThrottle)),
+    resolve: async (_root, args, ctx) => startSession(ctx, await logIn(ctx.db, args, rateLimitIdentity(ctx.clientIp), ctx.loginThrottle)),
   }),
   changePassword: t.field({
     type: Viewer,
     description: 'Sets a new password and ends every session of the user, on every device; this browser gets a new one.',
     args: { currentPassword: t.arg.string({ required: true }), newPassword: t.arg.string({ required: true }) },
-    resolve: async (_root, args, ctx) => startSession(ctx, await changePassword(ctx.db, requireViewer(ctx).id, args)),
+    resolve: async (_root, args, ctx) => startSession(ctx, await changePassword(ctx.db, requireViewer(ctx).id, args, rateLimitIdentity(ctx.clientIp), ctx.loginThrottle)),
   }),
   logOut: t.boolean({
     description: 'Ends this session.',

@@ -1,5 +1,5 @@
 // Stores for the failed log-in counts (src/domain/accounts/login-throttle.ts): fixed windows that start
-// at a key's first failure. Redis shares them between instances; a Redis fault lets log-in go on.
+// at a key's first count. Redis shares them between instances; a Redis fault lets log-in go on.
 import type { Redis } from 'ioredis';
 import type { FailureCounter } from '../../domain/accounts/login-throttle.ts';
 
@@ -12,16 +12,17 @@ export class MemoryFailureCounter implements FailureCounter {
     this.timer.unref();
   }
 
-  async count(key: string) {
-    const window = this.windows.get(key);
-    return window && window.until > Date.now() ? window.count : 0;
-  }
-
   async add(key: string) {
     const now = Date.now();
     const window = this.windows.get(key);
-    if (window && window.until > now) window.count += 1;
-    else this.windows.set(key, { count: 1, until: now + this.windowMs });
+    if (window && window.until > now) return ++window.count;
+    this.windows.set(key, { count: 1, until: now + this.windowMs });
+    return 1;
+  }
+
+  async subtract(key: string) {
+    const window = this.windows.get(key);
+    if (window && window.count > 0) window.count -= 1;
   }
 
   async reset(key: string) {
@@ -36,6 +37,10 @@ export class MemoryFailureCounter implements FailureCounter {
     clearInterval(this.timer);
   }
 }
+
+// Start the window with its expiry if there is none, then count: one atomic step for every instance.
+const ADD_SCRIPT = `redis.call('SET', KEYS[1], 0, 'PX', ARGV[1], 'NX') return redis.call('INCR', KEYS[1])`;
+const SUBTRACT_SCRIPT = `if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then return redis.call('DECR', KEYS[1]) end return 0`;
 
 export class RedisFailureCounter implements FailureCounter {
   constructor(
@@ -54,14 +59,13 @@ export class RedisFailureCounter implements FailureCounter {
     }
   }
 
-  count(key: string) {
-    return this.guard(async () => Number((await this.redis.get(this.prefix + key)) ?? 0), 0);
+  add(key: string) {
+    return this.guard(async () => Number(await this.redis.eval(ADD_SCRIPT, 1, this.prefix + key, this.windowMs)), 0);
   }
 
-  add(key: string) {
-    // SET NX starts the window with its expiry; INCR then counts inside it.
+  subtract(key: string) {
     return this.guard(async () => {
-      await this.redis.multi().set(this.prefix + key, 0, 'PX', this.windowMs, 'NX').incr(this.prefix + key).exec();
+      await this.redis.eval(SUBTRACT_SCRIPT, 1, this.prefix + key);
     }, undefined);
   }
 
