@@ -1,9 +1,11 @@
 // The dashboard is built with Vite when its sources differ from the last build, so `npm start` works
-// right after `npm install` (and after a `git pull`) with no build step for the user.
+// right after `npm install` (and after a `git pull`) with no build step for the user. The build runs in
+// a child process: Vite and its bundler would otherwise stay in the server's memory (about 270 MB).
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from '../logger.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,24 +35,34 @@ export function isBuilt(hash = sourceHash()) {
   return existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
 }
 
-/** Builds into a scratch directory and moves it into place, so a server never serves half a build. */
+/** The current build's directory, building it first (in a child process) when the sources changed. */
 export async function ensureDashboardBuilt(logger?: Logger, { force = false } = {}) {
-  const hash = sourceHash();
-  if (!force && isBuilt(hash)) return DASHBOARD_DIST;
+  if (!force && isBuilt()) return DASHBOARD_DIST;
   const started = Date.now();
   logger?.info('building the dashboard (its sources changed)');
-  const { build } = await import('vite');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the dashboard build failed (exit code ${code}); see the output above`))));
+  });
+  logger?.info('dashboard built', { ms: Date.now() - started });
+  return DASHBOARD_DIST;
+}
+
+/** Builds into a scratch directory and moves it into place, so a server never serves half a build. */
+async function build() {
+  const hash = sourceHash();
+  const { build: viteBuild } = await import('vite');
   const { dashboardViteConfig } = await import('../../dashboard/vite.config.ts');
   const scratch = `${DASHBOARD_DIST}.build-${process.pid}-${Date.now()}`;
-  // Vite bundles React's development build when NODE_ENV says so (under vitest it is "test"), so the
-  // build always runs as production; the server's own NODE_ENV is put back afterwards.
-  const nodeEnv = process.env.NODE_ENV;
+  // Vite bundles React's development build when NODE_ENV says so (under vitest it is "test"): this
+  // process only builds, and always as production.
   process.env.NODE_ENV = 'production';
   try {
-    await build({ ...dashboardViteConfig, configFile: false, mode: 'production', build: { ...dashboardViteConfig.build, outDir: scratch } });
+    await viteBuild({ ...dashboardViteConfig, configFile: false, mode: 'production', build: { ...dashboardViteConfig.build, outDir: scratch } });
     writeFileSync(path.join(scratch, STAMP), hash);
     // Another process may have finished the same build meanwhile; either copy is the same.
-    if (isBuilt(hash)) return DASHBOARD_DIST;
+    if (isBuilt(hash)) return;
     try {
       rmSync(DASHBOARD_DIST, { recursive: true, force: true });
       renameSync(scratch, DASHBOARD_DIST);
@@ -59,10 +71,8 @@ export async function ensureDashboardBuilt(logger?: Logger, { force = false } = 
       if (!isBuilt(hash)) throw error;
     }
   } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
     if (existsSync(scratch) && statSync(scratch).isDirectory()) rmSync(scratch, { recursive: true, force: true });
   }
-  logger?.info('dashboard built', { ms: Date.now() - started });
-  return DASHBOARD_DIST;
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await build();
