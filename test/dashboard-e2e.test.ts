@@ -92,17 +92,28 @@ describe.skipIf(!browserAvailable).each(backends)('the dashboard in Chromium on 
     await banner.getByText('Hello from the composer').waitFor();
     await page.getByRole('button', { name: 'Send test' }).click();
     await page.getByText('Test sent to the most recently subscribed matching device.').waitFor();
+    // APNs takes its time over the live send, so the broadcast page first shows it sending, then done.
+    product.apns.script(token, { status: 200, delayMs: 4000 }, { status: 200 });
     await page.getByRole('button', { name: 'Send…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send this notification?' });
     expect(await dialog.getByTestId('confirm-devices').textContent()).toContain('It will reach 1 device now');
     await dialog.getByRole('button', { name: 'Send to 1 devices' }).click();
     await page.waitForURL(/\/notifications\/[0-9a-f-]{36}$/);
+    await page.getByText('still sending').waitFor();
+    expect(await page.getByRole('progressbar').getAttribute('aria-label')).toBe('0 of 1 devices done');
     await page.getByText('completed').waitFor();
     expect(await page.getByTestId('sent').textContent()).toBe('1');
+    expect(await page.getByRole('progressbar').getAttribute('aria-label')).toBe('1 of 1 devices done');
 
     // And through /v1/notify with the key.
     const viaApi = await product.api.post('/v1/notify', { body: 'Hello from the API', target: 'all' }, { authorization: `Bearer ${key}` });
-    expect(viaApi.body).toMatchObject({ status: 'completed', sent: 1 });
+    expect(['sending', 'completed']).toContain(viaApi.body.status);
+    let settled = viaApi.body;
+    while (settled.status === 'sending') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      settled = (await product.api.get(`/v1/notifications/${viaApi.body.id}`, { authorization: `Bearer ${key}` })).body;
+    }
+    expect(settled).toMatchObject({ status: 'completed', sent: 1 });
     expect(product.apns.delivered(token).map((push) => (push.payload as { aps: { alert: { body: string } } }).aps.alert.body)).toEqual([
       'Hello from the composer',
       'Hello from the composer',

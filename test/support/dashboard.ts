@@ -11,7 +11,8 @@ export async function startDashboard(backend: Backend) {
   const root = await ensureDashboardBuilt();
   const storage = await backend.open();
   const apns = await startMockApns();
-  const api = await startServer(storage, { apnsTopic: TEST_TOPIC, loginFailuresPerEmail: 5, loginFailuresPerIp: 100 }, apns.send);
+  // Sends answer "sending" after 200 ms, so a slow broadcast shows its progress in the pages.
+  const api = await startServer(storage, { apnsTopic: TEST_TOPIC, loginFailuresPerEmail: 5, loginFailuresPerIp: 100, notifyWaitMs: 200 }, apns.send);
   const dashboard = createDashboardServer({ root, api: api.app.handler });
   await new Promise<void>((resolve) => dashboard.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(dashboard.address() as AddressInfo).port}`;
