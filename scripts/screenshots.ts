@@ -46,7 +46,11 @@ try {
   await page.reload();
   await page.getByTestId('subscriber-count').waitFor();
   await shot('organization');
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByLabel('Name', { exact: true }).waitFor();
+  await shot('settings');
 
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('link', { name: 'API keys' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Newsroom CMS');
   await page.getByRole('button', { name: 'Create key' }).click();

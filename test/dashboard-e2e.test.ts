@@ -69,6 +69,7 @@ describe.skipIf(!browserAvailable).each(backends)('the dashboard in Chromium on 
     expect(inviteCode).toMatch(/^[A-Z2-7]{24}$/i);
 
     // A live key, shown once.
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('link', { name: 'API keys' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Server');
     await page.getByRole('button', { name: 'Create key' }).click();
@@ -129,6 +130,7 @@ describe.skipIf(!browserAvailable).each(backends)('the dashboard in Chromium on 
     expect(await rows.nth(1).textContent()).toMatch(/Morning edition: Hello from the composer.*completed.*Dashboard/);
 
     // Revoke the key (after confirming); /v1/notify refuses it at once.
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('link', { name: 'API keys' }).click();
     await page.getByRole('button', { name: 'Revoke Server' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
@@ -198,13 +200,13 @@ describe.skipIf(!browserAvailable).each(backends)('the dashboard in Chromium on 
     await page.getByRole('heading', { name: 'Pocket', level: 1 }).waitFor();
     expect(await fitsWidth(page)).toBe(true);
 
-    for (const [link, empty] of [
-      ['Notifications', 'Nothing sent yet.'],
-      ['API keys', 'No keys yet.'],
+    for (const [links, empty] of [
+      [['Notifications'], 'Nothing sent yet.'],
+      [['Settings', 'API keys'], 'No keys yet.'],
     ] as const) {
-      await page.getByRole('link', { name: link, exact: true }).click();
+      for (const link of links) await page.getByRole('link', { name: link, exact: true }).click();
       await page.getByText(empty).waitFor();
-      expect(await fitsWidth(page), link).toBe(true);
+      expect(await fitsWidth(page), empty).toBe(true);
     }
 
     // The composer's confirmation is a modal: Escape closes it without sending.

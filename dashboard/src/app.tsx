@@ -13,6 +13,7 @@ import { NewOrganizationPage } from './pages/new-organization.tsx';
 import { NotificationPage } from './pages/notification.tsx';
 import { NotificationsPage } from './pages/notifications.tsx';
 import { OrganizationPage } from './pages/organization.tsx';
+import { SettingsPage } from './pages/settings.tsx';
 import { match, navigate, usePath } from './router.tsx';
 import { SessionContext } from './session.ts';
 
@@ -24,7 +25,8 @@ const ViewerDocument = graphql(`
 
 const ORG_PAGES = [
   ['/orgs/:orgId', OrganizationPage],
-  ['/orgs/:orgId/keys', ApiKeysPage],
+  ['/orgs/:orgId/settings', SettingsPage],
+  ['/orgs/:orgId/settings/keys', ApiKeysPage],
   ['/orgs/:orgId/notifications', NotificationsPage],
   ['/orgs/:orgId/notifications/:notificationId', NotificationPage],
   ['/orgs/:orgId/compose', ComposerPage],

@@ -13,7 +13,7 @@ const SECTIONS = [
   ['', 'Overview'],
   ['/notifications', 'Notifications'],
   ['/compose', 'Compose'],
-  ['/keys', 'API keys'],
+  ['/settings', 'Settings'],
 ] as const;
 
 export function Layout({ path, children }: { path: string; children: ReactNode }) {

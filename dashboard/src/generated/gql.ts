@@ -31,9 +31,10 @@ type Documents = {
     "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary }\n  }\n": typeof types.NotificationDetailDocument,
     "\n  query NotificationHistory($organizationId: ID!, $cursor: String, $limit: Int) {\n    organizationNotifications(organizationId: $organizationId, cursor: $cursor, limit: $limit) { notifications { ...BroadcastSummary } nextCursor }\n  }\n": typeof types.NotificationHistoryDocument,
     "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n    }\n  }\n": typeof types.OrganizationDetailsDocument,
-    "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": typeof types.UpdateManagedOrganizationDocument,
     "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": typeof types.RegenerateManagedInviteCodeDocument,
     "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n": typeof types.AddManagedMemberDocument,
+    "\n  query OrganizationSettings($id: ID!) { managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic } }\n": typeof types.OrganizationSettingsDocument,
+    "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": typeof types.UpdateManagedOrganizationDocument,
 };
 const documents: Documents = {
     "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": types.ViewerDocument,
@@ -52,9 +53,10 @@ const documents: Documents = {
     "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary }\n  }\n": types.NotificationDetailDocument,
     "\n  query NotificationHistory($organizationId: ID!, $cursor: String, $limit: Int) {\n    organizationNotifications(organizationId: $organizationId, cursor: $cursor, limit: $limit) { notifications { ...BroadcastSummary } nextCursor }\n  }\n": types.NotificationHistoryDocument,
     "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n    }\n  }\n": types.OrganizationDetailsDocument,
-    "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": types.UpdateManagedOrganizationDocument,
     "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": types.RegenerateManagedInviteCodeDocument,
     "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n": types.AddManagedMemberDocument,
+    "\n  query OrganizationSettings($id: ID!) { managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic } }\n": types.OrganizationSettingsDocument,
+    "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": types.UpdateManagedOrganizationDocument,
 };
 
 /**
@@ -124,15 +126,19 @@ export function graphql(source: "\n  query OrganizationDetails($id: ID!) {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n"): typeof import('./graphql').UpdateManagedOrganizationDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n"): typeof import('./graphql').RegenerateManagedInviteCodeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n"): typeof import('./graphql').AddManagedMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrganizationSettings($id: ID!) { managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic } }\n"): typeof import('./graphql').OrganizationSettingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n"): typeof import('./graphql').UpdateManagedOrganizationDocument;
 
 
 export function graphql(source: string) {

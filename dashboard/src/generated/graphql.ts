@@ -490,19 +490,6 @@ export type OrganizationDetailsQueryVariables = Exact<{
 
 export type OrganizationDetailsQuery = { __typename?: 'Query', managedOrganization: { __typename?: 'Organization', id: string, name: string, slug: string, description: string, logoUrl?: string | null, brandColor?: string | null, isPublic: boolean, inviteCode?: string | null, subscriberCount: number, viewerRole?: Role | null, members?: Array<{ __typename?: 'Member', userId: string, email: string, role: Role, createdAt: string }> | null } };
 
-export type UpdateManagedOrganizationMutationVariables = Exact<{
-  id: Scalars['ID']['input'];
-  name?: InputMaybe<Scalars['String']['input']>;
-  slug?: InputMaybe<Scalars['String']['input']>;
-  description?: InputMaybe<Scalars['String']['input']>;
-  logoUrl?: InputMaybe<Scalars['String']['input']>;
-  brandColor?: InputMaybe<Scalars['String']['input']>;
-  isPublic?: InputMaybe<Scalars['Boolean']['input']>;
-}>;
-
-
-export type UpdateManagedOrganizationMutation = { __typename?: 'Mutation', updateOrganization: { __typename?: 'Organization', id: string } };
-
 export type RegenerateManagedInviteCodeMutationVariables = Exact<{
   organizationId: Scalars['ID']['input'];
 }>;
@@ -518,6 +505,26 @@ export type AddManagedMemberMutationVariables = Exact<{
 
 
 export type AddManagedMemberMutation = { __typename?: 'Mutation', addMember: Array<{ __typename?: 'Member', email: string }> };
+
+export type OrganizationSettingsQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type OrganizationSettingsQuery = { __typename?: 'Query', managedOrganization: { __typename?: 'Organization', id: string, name: string, slug: string, description: string, logoUrl?: string | null, brandColor?: string | null, isPublic: boolean } };
+
+export type UpdateManagedOrganizationMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  slug?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  logoUrl?: InputMaybe<Scalars['String']['input']>;
+  brandColor?: InputMaybe<Scalars['String']['input']>;
+  isPublic?: InputMaybe<Scalars['Boolean']['input']>;
+}>;
+
+
+export type UpdateManagedOrganizationMutation = { __typename?: 'Mutation', updateOrganization: { __typename?: 'Organization', id: string } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -774,6 +781,33 @@ export const OrganizationDetailsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OrganizationDetailsQuery, OrganizationDetailsQueryVariables>;
+export const RegenerateManagedInviteCodeDocument = new TypedDocumentString(`
+    mutation RegenerateManagedInviteCode($organizationId: ID!) {
+  regenerateInviteCode(organizationId: $organizationId) {
+    inviteCode
+  }
+}
+    `) as unknown as TypedDocumentString<RegenerateManagedInviteCodeMutation, RegenerateManagedInviteCodeMutationVariables>;
+export const AddManagedMemberDocument = new TypedDocumentString(`
+    mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) {
+  addMember(organizationId: $organizationId, email: $email, role: $role) {
+    email
+  }
+}
+    `) as unknown as TypedDocumentString<AddManagedMemberMutation, AddManagedMemberMutationVariables>;
+export const OrganizationSettingsDocument = new TypedDocumentString(`
+    query OrganizationSettings($id: ID!) {
+  managedOrganization(id: $id) {
+    id
+    name
+    slug
+    description
+    logoUrl
+    brandColor
+    isPublic
+  }
+}
+    `) as unknown as TypedDocumentString<OrganizationSettingsQuery, OrganizationSettingsQueryVariables>;
 export const UpdateManagedOrganizationDocument = new TypedDocumentString(`
     mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {
   updateOrganization(
@@ -789,17 +823,3 @@ export const UpdateManagedOrganizationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateManagedOrganizationMutation, UpdateManagedOrganizationMutationVariables>;
-export const RegenerateManagedInviteCodeDocument = new TypedDocumentString(`
-    mutation RegenerateManagedInviteCode($organizationId: ID!) {
-  regenerateInviteCode(organizationId: $organizationId) {
-    inviteCode
-  }
-}
-    `) as unknown as TypedDocumentString<RegenerateManagedInviteCodeMutation, RegenerateManagedInviteCodeMutationVariables>;
-export const AddManagedMemberDocument = new TypedDocumentString(`
-    mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) {
-  addMember(organizationId: $organizationId, email: $email, role: $role) {
-    email
-  }
-}
-    `) as unknown as TypedDocumentString<AddManagedMemberMutation, AddManagedMemberMutationVariables>;

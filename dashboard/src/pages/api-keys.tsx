@@ -1,7 +1,8 @@
-// Settings → API Keys: make a key (shown once), see every key's use, revoke with confirmation.
+// Settings → API keys: make a key (shown once), see every key's use, revoke with confirmation.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '../api.ts';
 import { ConfirmDialog, CopyButton, Empty, ErrorNote, Field, fieldError, Loading, Time } from '../components/ui.tsx';
+import { SettingsNav } from '../components/settings-nav.tsx';
 import { graphql } from '../generated/gql.ts';
 import type { ManagedApiKeysQuery } from '../generated/graphql.ts';
 
@@ -45,7 +46,7 @@ export function ApiKeysPage({ orgId }: { orgId: string }) {
 
   return (
     <>
-      <h1>API keys</h1>
+      <SettingsNav orgId={orgId} current="keys" />
       <p className="lead">
         Servers call <code>POST /v1/notify</code> with <code>Authorization: Bearer &lt;key&gt;</code>. A live key broadcasts and records history; a test key sends the same request to one device
         only and records nothing.

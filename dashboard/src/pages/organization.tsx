@@ -1,11 +1,11 @@
-// An organization's overview: subscribers, the invite code, its settings, and who manages it.
+// An organization's overview: subscribers, the invite code, and who manages it.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '../api.ts';
-import { OrganizationForm, OrgAvatar, type OrganizationFields } from '../components/organization-form.tsx';
+import { OrgAvatar } from '../components/organization-form.tsx';
+import { Link } from '../router.tsx';
 import { ConfirmDialog, CopyButton, ErrorNote, Field, fieldError, Loading } from '../components/ui.tsx';
 import { graphql } from '../generated/gql.ts';
 import type { OrganizationDetailsQuery, Role } from '../generated/graphql.ts';
-import { useSession } from '../session.ts';
 
 const DetailsDocument = graphql(`
   query OrganizationDetails($id: ID!) {
@@ -13,11 +13,6 @@ const DetailsDocument = graphql(`
       id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole
       members { userId email role createdAt }
     }
-  }
-`);
-const UpdateDocument = graphql(`
-  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {
-    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }
   }
 `);
 const RegenerateDocument = graphql(`
@@ -40,7 +35,8 @@ export function OrganizationPage({ orgId }: { orgId: string }) {
         <div>
           <h1>{organization.name}</h1>
           <p className="muted">
-            {organization.isPublic ? 'Public' : 'Private'} · /{organization.slug} · you are {organization.viewerRole === 'owner' ? 'an owner' : 'an admin'}
+            {organization.isPublic ? 'Public' : 'Private'} · /{organization.slug} · you are {organization.viewerRole === 'owner' ? 'an owner' : 'an admin'} ·{' '}
+            <Link to={`/orgs/${organization.id}/settings`}>Edit</Link>
           </p>
         </div>
       </header>
@@ -51,7 +47,6 @@ export function OrganizationPage({ orgId }: { orgId: string }) {
         </div>
       </div>
       <InviteCode organization={organization} reload={details.reload} />
-      <Settings organization={organization} reload={details.reload} />
       <Members organization={organization} reload={details.reload} />
     </>
   );
@@ -81,38 +76,6 @@ function InviteCode({ organization, reload }: { organization: Organization; relo
       <ConfirmDialog open={confirming} title="Regenerate the invite code?" confirmLabel="Regenerate" danger pending={regenerate.pending} onConfirm={confirm} onCancel={() => setConfirming(false)}>
         <p>The current code stops working at once. People already subscribed stay subscribed; anyone you gave the old code to will need the new one.</p>
       </ConfirmDialog>
-    </section>
-  );
-}
-
-function Settings({ organization, reload }: { organization: Organization; reload: () => Promise<void> }) {
-  const { refresh } = useSession();
-  const update = useMutation(UpdateDocument);
-  const [saved, setSaved] = useState(false);
-  const submit = async (fields: OrganizationFields) => {
-    setSaved(false);
-    if (await update.run({ id: organization.id, ...fields })) {
-      setSaved(true);
-      await Promise.all([reload(), refresh()]);
-    }
-  };
-  const initial: OrganizationFields = {
-    name: organization.name,
-    slug: organization.slug,
-    description: organization.description,
-    logoUrl: organization.logoUrl ?? '',
-    brandColor: organization.brandColor ?? '',
-    isPublic: organization.isPublic,
-  };
-  return (
-    <section className="card" aria-labelledby="settings-heading">
-      <h2 id="settings-heading">Settings</h2>
-      <OrganizationForm key={JSON.stringify(initial)} initial={initial} submitLabel="Save changes" pending={update.pending} error={update.error} onSubmit={submit} />
-      {saved && (
-        <p className="success" role="status">
-          Saved.
-        </p>
-      )}
     </section>
   );
 }

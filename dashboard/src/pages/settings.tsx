@@ -1,0 +1,66 @@
+// Settings → General: name, slug, description, logo, brand colour and visibility, with a live preview.
+import { useState } from 'react';
+import { useMutation, useQuery } from '../api.ts';
+import { OrganizationForm, type OrganizationFields } from '../components/organization-form.tsx';
+import { SettingsNav } from '../components/settings-nav.tsx';
+import { ErrorNote, Loading } from '../components/ui.tsx';
+import { graphql } from '../generated/gql.ts';
+import { useSession } from '../session.ts';
+
+const SettingsDocument = graphql(`
+  query OrganizationSettings($id: ID!) { managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic } }
+`);
+const UpdateDocument = graphql(`
+  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {
+    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }
+  }
+`);
+
+export function SettingsPage({ orgId }: { orgId: string }) {
+  const { refresh } = useSession();
+  const settings = useQuery(SettingsDocument, { id: orgId });
+  const update = useMutation(UpdateDocument);
+  const [saved, setSaved] = useState(false);
+  const organization = settings.data?.managedOrganization;
+
+  const submit = async (fields: OrganizationFields) => {
+    setSaved(false);
+    if (await update.run({ id: orgId, ...fields })) {
+      setSaved(true);
+      await Promise.all([settings.reload(), refresh()]);
+    }
+  };
+
+  return (
+    <>
+      <SettingsNav orgId={orgId} current="general" />
+      {settings.error && <ErrorNote error={settings.error} />}
+      {!organization && !settings.error && <Loading what="Loading the settings" />}
+      {organization && (
+        <section className="card" aria-label="General settings">
+          <OrganizationForm
+            // A saved change comes back from the server as the form's new starting point.
+            key={JSON.stringify(organization)}
+            initial={{
+              name: organization.name,
+              slug: organization.slug,
+              description: organization.description,
+              logoUrl: organization.logoUrl ?? '',
+              brandColor: organization.brandColor ?? '',
+              isPublic: organization.isPublic,
+            }}
+            submitLabel="Save changes"
+            pending={update.pending}
+            error={update.error}
+            onSubmit={submit}
+          />
+          {saved && (
+            <p className="success" role="status">
+              Saved.
+            </p>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
