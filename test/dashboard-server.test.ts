@@ -3,6 +3,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,7 @@ describe('the dashboard server', () => {
     await mkdir(path.join(root, 'assets'), { recursive: true });
     await writeFile(path.join(root, 'index.html'), '<div id="root"></div>');
     await writeFile(path.join(root, 'assets', 'app-abc.js'), 'console.log(1)');
+    await writeFile(path.join(root, 'assets', 'big-abc.js'), 'console.log("a line of the app");\n'.repeat(200));
     await writeFile(path.join(root, '.source-hash'), 'secret-ish');
     await mkdir(path.join(root, '.vite'));
     await writeFile(path.join(root, '.vite', 'manifest.json'), 'secret-ish');
@@ -47,7 +49,7 @@ describe('the dashboard server', () => {
   });
 
   it('answers every page path with the app, and built assets as immutable files', async () => {
-    for (const page of ['/', '/orgs/123/keys', '/login?next=%2Forgs']) {
+    for (const page of ['/', '/index.html', '/orgs/123/settings/keys', '/login?next=%2Forgs']) {
       const response = await raw(url, 'GET', page);
       expect(response.status, page).toBe(200);
       expect(response.body).toBe('<div id="root"></div>');
@@ -58,6 +60,25 @@ describe('the dashboard server', () => {
     expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await raw(url, 'HEAD', '/assets/app-abc.js')).body).toBe('');
+  });
+
+  it('sends text compressed to browsers that accept gzip, and plain to the rest', async () => {
+    const plainJs = await fetch(`${url}/assets/big-abc.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plainJs.headers.get('content-encoding')).toBeNull();
+    const original = await plainJs.text();
+    const { hostname, port } = new URL(url);
+    const compressed = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      const req = request({ host: hostname, port, path: '/assets/big-abc.js', headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(compressed.encoding).toBe('gzip');
+    expect(compressed.body.length).toBeLessThan(original.length / 3);
+    expect(gunzipSync(compressed.body).toString()).toBe(original);
   });
 
   it('serves nothing outside the build, no dotfiles, and 404 JSON for missing files', async () => {

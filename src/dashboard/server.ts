@@ -1,10 +1,10 @@
 // The dashboard's own origin (DASHBOARD_PORT): the built web app, and /graphql handed to the same
 // application the API port serves. The session cookie therefore belongs to the dashboard's origin,
 // and the app's Origin check accepts the dashboard's own pages and nothing else.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,24 +27,49 @@ const SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
-async function fileAt(root: string, urlPath: string) {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
-  }
-  const file = path.join(root, path.normalize(decoded));
-  // Nothing outside the build, and no dotfiles or dot-directories (the build stamp, a Vite manifest).
-  if (!file.startsWith(root + path.sep) || path.relative(root, file).split(path.sep).some((part) => part.startsWith('.'))) return undefined;
-  const info = await stat(file).catch(() => undefined);
-  return info?.isFile() ? { file, size: info.size } : undefined;
+interface BuiltFile {
+  body: Buffer;
+  gzipped?: Buffer;
+  type: string;
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string | number>, file?: string, head = false) {
-  res.writeHead(status, { ...SECURITY_HEADERS, ...headers });
-  if (!file || head) return void res.end();
-  createReadStream(file).on('error', () => res.destroy()).pipe(res);
+/**
+ * Every file of the build, read once: a build never changes under a running server (a new one is moved
+ * in whole), the files are small, and only what is in this map can ever be served. Dotfiles and
+ * dot-directories (the build stamp, a Vite manifest) are left out.
+ */
+function loadBuild(root: string) {
+  const files = new Map<string, BuiltFile>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) {
+        const body = readFileSync(full);
+        const type = TYPES[path.extname(entry.name)] ?? 'application/octet-stream';
+        // Text compresses to a third or less; it is compressed once here rather than on every request.
+        const gzipped = /^(text|application\/json|image\/svg)/.test(type) && body.length > 1024 && !entry.name.endsWith('.map') ? gzipSync(body, { level: 9 }) : undefined;
+        files.set(`/${path.relative(root, full).split(path.sep).join('/')}`, { body, gzipped, type });
+      }
+    }
+  };
+  if (existsSync(root)) walk(root);
+  return files;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, file: BuiltFile, cache: string) {
+  const gzip = file.gzipped && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const body = gzip ? file.gzipped! : file.body;
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': file.type,
+    'content-length': body.length,
+    'cache-control': cache,
+    vary: 'accept-encoding',
+    ...(gzip && { 'content-encoding': 'gzip' }),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 function plain(res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}) {
@@ -64,30 +89,34 @@ function pathOf(target: string | undefined) {
 }
 
 export function createDashboardServer({ root, api }: { root: string; api: RequestListener }) {
-  const base = path.resolve(root);
-  const serve = async (req: IncomingMessage, res: ServerResponse) => {
+  const files = loadBuild(path.resolve(root));
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     const pathname = pathOf(req.url);
     if (pathname === undefined) return plain(res, 400, 'the request target is not a valid URL');
     if (pathname === '/graphql' || pathname === '/healthz') return api(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, `${req.method} is not served here`, { allow: 'GET, HEAD' });
-    const head = req.method === 'HEAD';
-    const asset = pathname !== '/' ? await fileAt(base, pathname) : undefined;
-    if (asset) {
-      // Vite names built assets by content hash, so they never change under their name.
-      const cache = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-      return send(res, 200, { 'content-type': TYPES[path.extname(asset.file)] ?? 'application/octet-stream', 'content-length': asset.size, 'cache-control': cache }, asset.file, head);
+    let name: string;
+    try {
+      name = decodeURIComponent(pathname);
+    } catch {
+      return plain(res, 404, `no file ${pathname}`);
     }
+    const asset = name !== '/' ? files.get(name) : undefined;
+    // Vite names built assets by content hash, so they never change under their name.
+    if (asset) return send(req, res, asset, name.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     // A missing file with an extension is a 404; any other path is a page of the app.
-    if (path.extname(pathname)) return plain(res, 404, `no file ${pathname}`);
-    const index = await fileAt(base, '/index.html');
+    if (path.extname(name)) return plain(res, 404, `no file ${pathname}`);
+    const index = files.get('/index.html');
     if (!index) return plain(res, 404, 'the dashboard is not built');
-    return send(res, 200, { 'content-type': TYPES['.html']!, 'content-length': index.size, 'cache-control': 'no-cache' }, index.file, head);
+    return send(req, res, index, 'no-cache');
   };
   // One bad request must never take the process (and the API in it) down.
   return createServer((req, res) => {
-    serve(req, res).catch(() => {
+    try {
+      serve(req, res);
+    } catch {
       if (!res.headersSent) plain(res, 500, 'unexpected error');
       else res.destroy();
-    });
+    }
   });
 }
