@@ -200,6 +200,13 @@ describe.skipIf(!browserAvailable).each(backends)('the dashboard in Chromium on 
     await page.getByRole('heading', { name: 'Pocket', level: 1 }).waitFor();
     expect(await fitsWidth(page)).toBe(true);
 
+    // The only owner cannot leave: the dialog says why, and Escape closes it.
+    await page.getByRole('button', { name: 'Leave the organization' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Leave', exact: true }).click();
+    await page.getByRole('dialog').getByText('an organization needs an owner').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
     for (const [links, empty] of [
       [['Notifications'], 'Nothing sent yet.'],
       [['Settings', 'API keys'], 'No keys yet.'],

@@ -39,6 +39,12 @@ const RegenerateInviteCode = graphql(`
 const AddMember = graphql(`
   mutation AddMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email role } }
 `);
+const RemoveMember = graphql(`
+  mutation RemoveMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email role } }
+`);
+const MemberIds = graphql(`
+  query MemberIds($id: ID!) { managedOrganization(id: $id) { members { userId email role } } }
+`);
 const Audience = graphql(`
   query Audience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }
 `);
@@ -189,6 +195,41 @@ describe.each(backends)('dashboard management on $name', (backend) => {
     const third = await member(server);
     const refused = await server.graphql(AddMember, { organizationId: org.id, email: third.email, role: 'owner' }, admin.cookie);
     expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('lets owners remove members and anyone leave, but always keeps an owner', async () => {
+    const owner = await member(server);
+    const admin = await member(server);
+    const org = await organizationOf(server, owner.cookie, false);
+    await server.graphql(AddMember, { organizationId: org.id, email: admin.email, role: 'admin' }, owner.cookie);
+    const ids = Object.fromEntries((await server.graphql(MemberIds, { id: org.id }, owner.cookie)).body.data!.managedOrganization.members!.map((m) => [m.email, m.userId]));
+    const organizationId = org.id;
+
+    const byAdmin = await server.graphql(RemoveMember, { organizationId, userId: ids[owner.email]! }, admin.cookie);
+    expect(byAdmin.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const lastOwner = await server.graphql(RemoveMember, { organizationId, userId: ids[owner.email]! }, owner.cookie);
+    expect(lastOwner.body.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', field: 'userId' });
+    const notUuid = await server.graphql(RemoveMember, { organizationId, userId: 'nobody' }, owner.cookie);
+    expect(notUuid.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', field: 'userId' });
+
+    const removed = await server.graphql(RemoveMember, { organizationId, userId: ids[admin.email]! }, owner.cookie);
+    expect(removed.body.data?.removeMember).toEqual([{ email: owner.email, role: 'owner' }]);
+    // Access ends at once.
+    expect((await server.graphql(Managed, { id: organizationId }, admin.cookie)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+
+    // A second owner may leave; then the first one is the last again.
+    await server.graphql(AddMember, { organizationId, email: admin.email, role: 'owner' }, owner.cookie);
+    expect((await server.graphql(RemoveMember, { organizationId, userId: ids[admin.email]! }, admin.cookie)).body.data?.removeMember).toEqual([]);
+    expect((await server.graphql(Managed, { id: organizationId }, owner.cookie)).body.data?.managedOrganization.members).toEqual([{ email: owner.email, role: 'owner' }]);
+
+    // Two owners leaving at the same moment: one goes, the other stays as the last owner.
+    await server.graphql(AddMember, { organizationId, email: admin.email, role: 'owner' }, owner.cookie);
+    const both = await Promise.all([
+      server.graphql(RemoveMember, { organizationId, userId: ids[owner.email]! }, owner.cookie),
+      server.graphql(RemoveMember, { organizationId, userId: ids[admin.email]! }, admin.cookie),
+    ]);
+    expect(both.map((answer) => (answer.body.data ? 'left' : answer.body.errors?.[0]?.extensions?.code)).sort()).toEqual(['CONFLICT', 'left']);
+    expect(await server.db.membership.count({ where: { organizationId, role: 'owner' } })).toBe(1);
   });
 
   it('sends from the dashboard: the audience first, a test to one device, then a live broadcast in history', async () => {

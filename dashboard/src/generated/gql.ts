@@ -32,6 +32,7 @@ type Documents = {
     "\n  query NotificationHistory($organizationId: ID!, $cursor: String, $limit: Int) {\n    organizationNotifications(organizationId: $organizationId, cursor: $cursor, limit: $limit) { notifications { ...BroadcastSummary } nextCursor }\n  }\n": typeof types.NotificationHistoryDocument,
     "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n    }\n  }\n": typeof types.OrganizationDetailsDocument,
     "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": typeof types.RegenerateManagedInviteCodeDocument,
+    "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n": typeof types.RemoveManagedMemberDocument,
     "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n": typeof types.AddManagedMemberDocument,
     "\n  query OrganizationSettings($id: ID!) { managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic } }\n": typeof types.OrganizationSettingsDocument,
     "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": typeof types.UpdateManagedOrganizationDocument,
@@ -54,6 +55,7 @@ const documents: Documents = {
     "\n  query NotificationHistory($organizationId: ID!, $cursor: String, $limit: Int) {\n    organizationNotifications(organizationId: $organizationId, cursor: $cursor, limit: $limit) { notifications { ...BroadcastSummary } nextCursor }\n  }\n": types.NotificationHistoryDocument,
     "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n    }\n  }\n": types.OrganizationDetailsDocument,
     "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": types.RegenerateManagedInviteCodeDocument,
+    "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n": types.RemoveManagedMemberDocument,
     "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n": types.AddManagedMemberDocument,
     "\n  query OrganizationSettings($id: ID!) { managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic } }\n": types.OrganizationSettingsDocument,
     "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": types.UpdateManagedOrganizationDocument,
@@ -127,6 +129,10 @@ export function graphql(source: "\n  query OrganizationDetails($id: ID!) {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n"): typeof import('./graphql').RegenerateManagedInviteCodeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n"): typeof import('./graphql').RemoveManagedMemberDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -138,6 +138,8 @@ export type Mutation = {
   regenerateInviteCode: Organization;
   /** Registers a device by its APNs token (hex, 64 to 200 characters). Rate-limited per client IP. */
   registerDevice: DeviceRegistration;
+  /** Owners remove a member; anyone may remove themselves (leave; answers []). The last owner stays. Answers the members. */
+  removeMember: Array<Member>;
   /** Revokes a key; /v1/notify refuses it from the next request on. */
   revokeApiKey: ApiKey;
   /** The composer: the same request as notify, sent by a member. test: true sends to at most one device and records nothing, as a test key does. Rate-limited per user like notify per key. */
@@ -203,6 +205,12 @@ export type MutationRegenerateInviteCodeArgs = {
 export type MutationRegisterDeviceArgs = {
   apnsToken: Scalars['String']['input'];
   platform: Scalars['String']['input'];
+};
+
+
+export type MutationRemoveMemberArgs = {
+  organizationId: Scalars['ID']['input'];
+  userId: Scalars['ID']['input'];
 };
 
 
@@ -497,6 +505,14 @@ export type RegenerateManagedInviteCodeMutationVariables = Exact<{
 
 export type RegenerateManagedInviteCodeMutation = { __typename?: 'Mutation', regenerateInviteCode: { __typename?: 'Organization', inviteCode?: string | null } };
 
+export type RemoveManagedMemberMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  userId: Scalars['ID']['input'];
+}>;
+
+
+export type RemoveManagedMemberMutation = { __typename?: 'Mutation', removeMember: Array<{ __typename?: 'Member', email: string }> };
+
 export type AddManagedMemberMutationVariables = Exact<{
   organizationId: Scalars['ID']['input'];
   email: Scalars['String']['input'];
@@ -788,6 +804,13 @@ export const RegenerateManagedInviteCodeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RegenerateManagedInviteCodeMutation, RegenerateManagedInviteCodeMutationVariables>;
+export const RemoveManagedMemberDocument = new TypedDocumentString(`
+    mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) {
+  removeMember(organizationId: $organizationId, userId: $userId) {
+    email
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveManagedMemberMutation, RemoveManagedMemberMutationVariables>;
 export const AddManagedMemberDocument = new TypedDocumentString(`
     mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) {
   addMember(organizationId: $organizationId, email: $email, role: $role) {

@@ -2,7 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '../api.ts';
 import { OrgAvatar } from '../components/organization-form.tsx';
-import { Link } from '../router.tsx';
+import { Link, navigate } from '../router.tsx';
+import { useSession } from '../session.ts';
 import { ConfirmDialog, CopyButton, ErrorNote, Field, fieldError, Loading } from '../components/ui.tsx';
 import { graphql } from '../generated/gql.ts';
 import type { OrganizationDetailsQuery, Role } from '../generated/graphql.ts';
@@ -17,6 +18,9 @@ const DetailsDocument = graphql(`
 `);
 const RegenerateDocument = graphql(`
   mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }
+`);
+const RemoveMemberDocument = graphql(`
+  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }
 `);
 const AddMemberDocument = graphql(`
   mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }
@@ -81,9 +85,13 @@ function InviteCode({ organization, reload }: { organization: Organization; relo
 }
 
 function Members({ organization, reload }: { organization: Organization; reload: () => Promise<void> }) {
+  const { viewer, refresh } = useSession();
   const add = useMutation(AddMemberDocument);
+  const remove = useMutation(RemoveMemberDocument);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('admin');
+  const [removing, setRemoving] = useState<{ userId: string; email: string }>();
+  const owner = organization.viewerRole === 'owner';
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (await add.run({ organizationId: organization.id, email, role })) {
@@ -91,24 +99,43 @@ function Members({ organization, reload }: { organization: Organization; reload:
       await reload();
     }
   };
+  const confirmRemove = async () => {
+    if (!removing || !(await remove.run({ organizationId: organization.id, userId: removing.userId }))) return;
+    const left = removing.userId === viewer.id;
+    setRemoving(undefined);
+    if (left) {
+      await refresh();
+      navigate('/', { replace: true });
+    } else {
+      await reload();
+    }
+  };
+  const leaving = removing?.userId === viewer.id;
   return (
     <section className="card" aria-labelledby="members-heading">
       <h2 id="members-heading">Members</h2>
       <ul className="members">
         {organization.members?.map((member) => (
           <li key={member.userId}>
-            <span>{member.email}</span> <span className="badge">{member.role}</span>
+            <span>
+              {member.email} <span className="badge">{member.role}</span>
+            </span>
+            {(owner || member.userId === viewer.id) && (
+              <button type="button" className="secondary small" onClick={() => setRemoving(member)} aria-label={member.userId === viewer.id ? 'Leave the organization' : `Remove ${member.email}`}>
+                {member.userId === viewer.id ? 'Leave' : 'Remove'}
+              </button>
+            )}
           </li>
         ))}
       </ul>
-      {organization.viewerRole === 'owner' ? (
+      {owner ? (
         <form className="inline-form" onSubmit={submit} noValidate>
           <Field label="Add a member by e-mail" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} hint="They need a Clarion account already." error={fieldError(add.error, 'email')} />
           <div className="field">
             <label htmlFor="member-role">Role</label>
             <select id="member-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
               <option value="admin">Admin: keys, settings and sending</option>
-              <option value="owner">Owner: also adds members</option>
+              <option value="owner">Owner: also adds and removes members</option>
             </select>
           </div>
           <button type="submit" disabled={add.pending || !email}>
@@ -117,8 +144,23 @@ function Members({ organization, reload }: { organization: Organization; reload:
           <ErrorNote error={add.error} fields={['email']} />
         </form>
       ) : (
-        <p className="muted">Only owners add members.</p>
+        <p className="muted">Only owners add and remove members.</p>
       )}
+      <ConfirmDialog
+        open={!!removing}
+        title={leaving ? `Leave ${organization.name}?` : `Remove ${removing?.email ?? ''}?`}
+        confirmLabel={leaving ? 'Leave' : 'Remove'}
+        danger
+        pending={remove.pending}
+        onConfirm={confirmRemove}
+        onCancel={() => {
+          setRemoving(undefined);
+          remove.clearError();
+        }}
+      >
+        <p>{leaving ? 'You lose access to its keys, settings and history at once. An owner can add you again.' : 'They lose access at once. You can add them again later.'}</p>
+        <ErrorNote error={remove.error} fields={[]} />
+      </ConfirmDialog>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import type { Organization, Role } from '../../generated/prisma/client.ts';
 import { requireMember } from '../accounts/memberships.ts';
 import { normalizeEmail } from '../accounts/service.ts';
 import { fail, invalid, ok, type Result } from '../errors.ts';
+import { isUuid } from '../validate.ts';
 import { newInviteCode } from './invite-code.ts';
 import { validateOrganization, type OrganizationInput } from './rules.ts';
 import type { OrganizationInclude } from './service.ts';
@@ -66,4 +67,28 @@ export async function addMember(db: Db, userId: string, organizationId: string, 
     update: { role: role as Role },
   });
   return listMembers(db, userId, organizationId);
+}
+
+/**
+ * Owners remove any member; anyone removes themselves (leaves). An organization always keeps an owner,
+ * so the last owner can neither leave nor be removed. Access ends with the next request.
+ */
+export async function removeMember(db: Db, userId: string, organizationId: string, memberId: string) {
+  const leaving = memberId === userId;
+  const asker = await requireMember(db, userId, organizationId, leaving ? ['owner', 'admin'] : ['owner']);
+  if (!asker.ok) return asker;
+  if (!isUuid(memberId)) return fail('NOT_FOUND', 'this user is not a member', 'userId');
+  // The organization's row is locked first, so two owners leaving at once cannot both be "not the last".
+  const outcome = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
+    const member = await tx.membership.findUnique({ where: { userId_organizationId: { userId: memberId, organizationId } } });
+    if (!member) return fail('NOT_FOUND', 'this user is not a member', 'userId');
+    if (member.role === 'owner' && (await tx.membership.count({ where: { organizationId, role: 'owner' } })) === 1) {
+      return fail('CONFLICT', 'an organization needs an owner: make someone else owner first', 'userId');
+    }
+    await tx.membership.delete({ where: { userId_organizationId: { userId: memberId, organizationId } } });
+    return ok(undefined);
+  });
+  if (!outcome.ok) return outcome;
+  return leaving ? ok([]) : listMembers(db, userId, organizationId);
 }

@@ -43,6 +43,8 @@ type Documents = {
     "\n  mutation UpdateOrganization($id: ID!, $name: String, $slug: String, $brandColor: String, $logoUrl: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, brandColor: $brandColor, logoUrl: $logoUrl, isPublic: $isPublic) { name slug brandColor logoUrl isPublic description }\n  }\n": typeof types.UpdateOrganizationDocument,
     "\n  mutation RegenerateInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": typeof types.RegenerateInviteCodeDocument,
     "\n  mutation AddMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email role } }\n": typeof types.AddMemberDocument,
+    "\n  mutation RemoveMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email role } }\n": typeof types.RemoveMemberDocument,
+    "\n  query MemberIds($id: ID!) { managedOrganization(id: $id) { members { userId email role } } }\n": typeof types.MemberIdsDocument,
     "\n  query Audience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n": typeof types.AudienceDocument,
     "\n  mutation SendNotification($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed apiKey { id } }\n  }\n": typeof types.SendNotificationDocument,
     "\n  query History($organizationId: ID!, $limit: Int, $cursor: String) {\n    organizationNotifications(organizationId: $organizationId, limit: $limit, cursor: $cursor) { notifications { id body status sent apiKey { name } } nextCursor }\n  }\n": typeof types.HistoryDocument,
@@ -83,6 +85,8 @@ const documents: Documents = {
     "\n  mutation UpdateOrganization($id: ID!, $name: String, $slug: String, $brandColor: String, $logoUrl: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, brandColor: $brandColor, logoUrl: $logoUrl, isPublic: $isPublic) { name slug brandColor logoUrl isPublic description }\n  }\n": types.UpdateOrganizationDocument,
     "\n  mutation RegenerateInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": types.RegenerateInviteCodeDocument,
     "\n  mutation AddMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email role } }\n": types.AddMemberDocument,
+    "\n  mutation RemoveMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email role } }\n": types.RemoveMemberDocument,
+    "\n  query MemberIds($id: ID!) { managedOrganization(id: $id) { members { userId email role } } }\n": types.MemberIdsDocument,
     "\n  query Audience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n": types.AudienceDocument,
     "\n  mutation SendNotification($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed apiKey { id } }\n  }\n": types.SendNotificationDocument,
     "\n  query History($organizationId: ID!, $limit: Int, $cursor: String) {\n    organizationNotifications(organizationId: $organizationId, limit: $limit, cursor: $cursor) { notifications { id body status sent apiKey { name } } nextCursor }\n  }\n": types.HistoryDocument,
@@ -224,6 +228,14 @@ export function graphql(source: "\n  mutation RegenerateInviteCode($organization
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AddMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email role } }\n"): (typeof documents)["\n  mutation AddMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email role } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email role } }\n"): (typeof documents)["\n  mutation RemoveMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email role } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MemberIds($id: ID!) { managedOrganization(id: $id) { members { userId email role } } }\n"): (typeof documents)["\n  query MemberIds($id: ID!) { managedOrganization(id: $id) { members { userId email role } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

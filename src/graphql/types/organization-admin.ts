@@ -1,5 +1,5 @@
 // The dashboard's side of an organization: fields only its members see, and what they may change.
-import { addMember, listMembers, organizationForMember, regenerateInviteCodeAsMember, ROLES, updateOrganization } from '../../domain/organizations/manage.ts';
+import { addMember, listMembers, organizationForMember, regenerateInviteCodeAsMember, removeMember, ROLES, updateOrganization } from '../../domain/organizations/manage.ts';
 import { builder } from '../builder.ts';
 import { requireViewer, viewerRole } from '../caller.ts';
 import { unwrap } from '../errors.ts';
@@ -75,5 +75,11 @@ builder.mutationFields((t) => ({
     description: 'Owners only: adds a user who has an account (or changes their role). Answers the members.',
     args: { organizationId: t.arg.id({ required: true }), email: t.arg.string({ required: true }), role: t.arg({ type: Role, required: true }) },
     resolve: async (_root, { organizationId, email, role }, ctx) => unwrap(await addMember(ctx.db, requireViewer(ctx).id, String(organizationId), { email, role })),
+  }),
+  removeMember: t.field({
+    type: [Member],
+    description: 'Owners remove a member; anyone may remove themselves (leave; answers []). The last owner stays. Answers the members.',
+    args: { organizationId: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
+    resolve: async (_root, { organizationId, userId }, ctx) => unwrap(await removeMember(ctx.db, requireViewer(ctx).id, String(organizationId), String(userId))),
   }),
 }));
