@@ -222,14 +222,26 @@ describe.each(backends)('dashboard management on $name', (backend) => {
     expect((await server.graphql(RemoveMember, { organizationId, userId: ids[admin.email]! }, admin.cookie)).body.data?.removeMember).toEqual([]);
     expect((await server.graphql(Managed, { id: organizationId }, owner.cookie)).body.data?.managedOrganization.members).toEqual([{ email: owner.email, role: 'owner' }]);
 
-    // Two owners leaving at the same moment: one goes, the other stays as the last owner.
-    await server.graphql(AddMember, { organizationId, email: admin.email, role: 'owner' }, owner.cookie);
-    const both = await Promise.all([
-      server.graphql(RemoveMember, { organizationId, userId: ids[owner.email]! }, owner.cookie),
-      server.graphql(RemoveMember, { organizationId, userId: ids[admin.email]! }, admin.cookie),
-    ]);
-    expect(both.map((answer) => (answer.body.data ? 'left' : answer.body.errors?.[0]?.extensions?.code)).sort()).toEqual(['CONFLICT', 'left']);
-    expect(await server.db.membership.count({ where: { organizationId, role: 'owner' } })).toBe(1);
+  });
+
+  // PGlite runs one transaction at a time, so there these races cannot happen; on PostgreSQL, without the
+  // organization's row lock, one round in five left an organization without an owner (seen in review).
+  it('keeps an owner when two owners leave, or one leaves while demoting the other, at the same moment', async () => {
+    const a = await member(server);
+    const b = await member(server);
+    for (let round = 0; round < 8; round += 1) {
+      const org = await organizationOf(server, a.cookie, false);
+      await server.graphql(AddMember, { organizationId: org.id, email: b.email, role: 'owner' }, a.cookie);
+      const ids = Object.fromEntries((await server.graphql(MemberIds, { id: org.id }, a.cookie)).body.data!.managedOrganization.members!.map((m) => [m.email, m.userId]));
+      const race =
+        round % 2 === 0
+          ? [server.graphql(RemoveMember, { organizationId: org.id, userId: ids[a.email]! }, a.cookie), server.graphql(RemoveMember, { organizationId: org.id, userId: ids[b.email]! }, b.cookie)]
+          : [server.graphql(RemoveMember, { organizationId: org.id, userId: ids[b.email]! }, b.cookie), server.graphql(AddMember, { organizationId: org.id, email: a.email, role: 'admin' }, b.cookie)];
+      const answers = await Promise.all(race);
+      expect(await server.db.membership.count({ where: { organizationId: org.id, role: 'owner' } }), `round ${round}`).toBe(1);
+      // Exactly one of the two changes went through; the other was refused, not half-applied.
+      expect(answers.filter((answer) => answer.body.data).length, `round ${round}`).toBe(1);
+    }
   });
 
   it('sends from the dashboard: the audience first, a test to one device, then a live broadcast in history', async () => {

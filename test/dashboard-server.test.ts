@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDashboardServer } from '../src/dashboard/server.ts';
+import { acceptsGzip, createDashboardServer } from '../src/dashboard/server.ts';
 
 /** A raw request, so paths like /../ reach the server unnormalized. */
 function raw(url: string, method: string, rawPath: string) {
@@ -79,6 +79,27 @@ describe('the dashboard server', () => {
     expect(compressed.encoding).toBe('gzip');
     expect(compressed.body.length).toBeLessThan(original.length / 3);
     expect(gunzipSync(compressed.body).toString()).toBe(original);
+  });
+
+  it('reads Accept-Encoding with its q-values', () => {
+    for (const yes of ['gzip', 'GZIP', 'deflate, gzip;q=0.5', '*', 'br;q=1, *;q=0.1', 'x-gzip']) expect(acceptsGzip(yes), yes).toBe(true);
+    for (const no of [undefined, '', 'identity', 'br', 'gzip;q=0', 'gzip;q=0, identity', '*;q=0', 'gzip;q=0, *', 'gzip;q=abc']) expect(acceptsGzip(no), String(no)).toBe(false);
+  });
+
+  it('finds a build that appears after it started', async () => {
+    const later = path.join(path.dirname(root), 'later');
+    const early = createDashboardServer({ root: later, api: (_req, res) => res.end() });
+    await new Promise<void>((resolve) => early.listen(0, '127.0.0.1', resolve));
+    const earlyUrl = `http://127.0.0.1:${(early.address() as AddressInfo).port}`;
+    try {
+      expect((await raw(earlyUrl, 'GET', '/')).body).toContain('the dashboard is not built');
+      await mkdir(later);
+      await writeFile(path.join(later, 'index.html'), '<p>late</p>');
+      expect((await raw(earlyUrl, 'GET', '/orgs')).body).toBe('<p>late</p>');
+    } finally {
+      early.closeAllConnections();
+      await new Promise((resolve) => early.close(resolve));
+    }
   });
 
   it('serves nothing outside the build, no dotfiles, and 404 JSON for missing files', async () => {

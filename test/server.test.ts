@@ -70,7 +70,7 @@ describe('a running server', () => {
   it('serves the dashboard on its own port, with /graphql on the same origin', async () => {
     const dashboard = await waitFor(() => /"message":"dashboard listening","url":"(http:\/\/[^"]+)"/.exec(server.output())?.[1]);
     expect(dashboard).not.toBe(url);
-    const page = await fetch(`${dashboard}/orgs/any/keys`);
+    const page = await fetch(`${dashboard}/orgs/any/settings/keys`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const html = await page.text();

@@ -36,6 +36,9 @@ function Routes({ path }: { path: string }) {
   if (match('/', path)) return <HomePage />;
   if (match('/orgs/new', path)) return <NewOrganizationPage />;
   if (match('/account', path)) return <AccountPage />;
+  // API keys moved under Settings; old links still arrive.
+  const moved = match('/orgs/:orgId/keys', path);
+  if (moved) return <Redirect to={`/orgs/${moved.orgId}/settings/keys`} />;
   for (const [pattern, Page] of ORG_PAGES) {
     const params = match(pattern, path);
     if (params) return <Page orgId={params.orgId!} notificationId={params.notificationId!} key={params.orgId} />;
@@ -50,6 +53,11 @@ function Routes({ path }: { path: string }) {
 
 /** Where to go after logging in: a path of this app only (not //host or another origin). */
 const localPath = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/');
+
+function Redirect({ to }: { to: string }) {
+  useEffect(() => navigate(to, { replace: true }), [to]);
+  return null;
+}
 
 export function App() {
   const path = usePath();

@@ -63,9 +63,12 @@ async function build() {
     writeFileSync(path.join(scratch, STAMP), hash);
     // Another process may have finished the same build meanwhile; either copy is the same.
     if (isBuilt(hash)) return;
+    // The old build is renamed aside first, so the new one takes its place in one rename.
+    const old = `${DASHBOARD_DIST}.old-${process.pid}`;
     try {
-      rmSync(DASHBOARD_DIST, { recursive: true, force: true });
+      if (existsSync(DASHBOARD_DIST)) renameSync(DASHBOARD_DIST, old);
       renameSync(scratch, DASHBOARD_DIST);
+      rmSync(old, { recursive: true, force: true });
     } catch (error) {
       // Two processes built at once and the other one moved its copy in first: that one is as good.
       if (!isBuilt(hash)) throw error;

@@ -54,12 +54,31 @@ function loadBuild(root: string) {
       }
     }
   };
-  if (existsSync(root)) walk(root);
+  try {
+    if (existsSync(root)) walk(root);
+  } catch {
+    // A build being moved into place right now: an empty map is loaded again on the next request.
+    files.clear();
+  }
   return files;
 }
 
+/** Whether Accept-Encoding allows gzip: listed (or `*`) with a q-value above 0, and not refused by name. */
+export function acceptsGzip(header: string | undefined) {
+  let gzip: number | undefined;
+  let any: number | undefined;
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';').map((piece) => piece.trim());
+    const qParam = params.find((param) => param.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (name === 'gzip' || name === 'x-gzip') gzip = Number.isNaN(q) ? 0 : q;
+    if (name === '*') any = Number.isNaN(q) ? 0 : q;
+  }
+  return (gzip ?? any ?? 0) > 0;
+}
+
 function send(req: IncomingMessage, res: ServerResponse, file: BuiltFile, cache: string) {
-  const gzip = file.gzipped && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const gzip = file.gzipped !== undefined && acceptsGzip(req.headers['accept-encoding']);
   const body = gzip ? file.gzipped! : file.body;
   res.writeHead(200, {
     ...SECURITY_HEADERS,
@@ -89,11 +108,16 @@ function pathOf(target: string | undefined) {
 }
 
 export function createDashboardServer({ root, api }: { root: string; api: RequestListener }) {
-  const files = loadBuild(path.resolve(root));
+  const base = path.resolve(root);
+  let files = loadBuild(base);
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     const pathname = pathOf(req.url);
     if (pathname === undefined) return plain(res, 400, 'the request target is not a valid URL');
-    if (pathname === '/graphql' || pathname === '/healthz') return api(req, res);
+    if (pathname === '/graphql' || pathname === '/healthz') {
+      return void Promise.resolve(api(req, res)).catch(() => (res.headersSent ? res.destroy() : plain(res, 500, 'unexpected error')));
+    }
+    // Started before the build was in place: look again until it is.
+    if (!files.has('/index.html')) files = loadBuild(base);
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, `${req.method} is not served here`, { allow: 'GET, HEAD' });
     let name: string;
     try {

@@ -50,23 +50,48 @@ export async function listMembers(db: Db, userId: string, organizationId: string
   return ok(rows.map((row) => ({ userId: row.userId, email: row.user.email, role: row.role, createdAt: row.createdAt })));
 }
 
+type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
+/**
+ * Membership changes run one at a time per organization: its row is locked first, and the asker's role
+ * is read again under the lock, so two changes at once cannot leave it without an owner (two owners
+ * leaving, or one leaving while demoting the other), nor act on a role that was just taken away.
+ */
+async function changeMembers<T>(db: Db, askerId: string, organizationId: string, roles: Role[], work: (tx: Tx) => Promise<Result<T>>): Promise<Result<T>> {
+  const early = await requireMember(db, askerId, organizationId, roles);
+  if (!early.ok) return early;
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
+    const asker = await tx.membership.findUnique({ where: { userId_organizationId: { userId: askerId, organizationId } } });
+    if (!asker) return fail('NOT_FOUND', 'organization not found');
+    if (!roles.includes(asker.role)) return fail('FORBIDDEN', `this needs the ${roles.join(' or ')} role`);
+    return work(tx);
+  });
+}
+
+const LAST_OWNER = 'an organization needs an owner: make someone else owner first';
+const isLastOwner = async (tx: Tx, organizationId: string) => (await tx.membership.count({ where: { organizationId, role: 'owner' } })) <= 1;
+
 /**
  * Owners add a user who already has an account, as owner or admin; adding a member again sets the role.
- * Only owners can ask, and the answer is the same "cannot be added" for every e-mail that is not an account.
+ * An address without an account answers NOT_FOUND (only owners can ask, and they are rate-limited).
  */
 export async function addMember(db: Db, userId: string, organizationId: string, { email, role }: { email: string; role: string }) {
-  const asker = await requireMember(db, userId, organizationId, ['owner']);
-  if (!asker.ok) return asker;
   if (!(ROLES as readonly string[]).includes(role)) return invalid('role', `role must be one of ${ROLES.join(', ')}`);
-  const user = await db.user.findUnique({ where: { email: normalizeEmail(email) } });
-  if (!user) return fail('NOT_FOUND', 'no account with this e-mail can be added; they need to sign up first', 'email');
-  if (user.id === userId) return invalid('email', 'you are already a member');
-  await db.membership.upsert({
-    where: { userId_organizationId: { userId: user.id, organizationId } },
-    create: { userId: user.id, organizationId, role: role as Role },
-    update: { role: role as Role },
+  const changed = await changeMembers(db, userId, organizationId, ['owner'], async (tx) => {
+    const user = await tx.user.findUnique({ where: { email: normalizeEmail(email) } });
+    if (!user) return fail('NOT_FOUND', 'no account with this e-mail can be added; they need to sign up first', 'email');
+    if (user.id === userId) return invalid('email', 'you are already a member');
+    const current = await tx.membership.findUnique({ where: { userId_organizationId: { userId: user.id, organizationId } } });
+    if (current?.role === 'owner' && role !== 'owner' && (await isLastOwner(tx, organizationId))) return fail('CONFLICT', LAST_OWNER, 'role');
+    await tx.membership.upsert({
+      where: { userId_organizationId: { userId: user.id, organizationId } },
+      create: { userId: user.id, organizationId, role: role as Role },
+      update: { role: role as Role },
+    });
+    return ok(undefined);
   });
-  return listMembers(db, userId, organizationId);
+  return changed.ok ? listMembers(db, userId, organizationId) : changed;
 }
 
 /**
@@ -74,21 +99,16 @@ export async function addMember(db: Db, userId: string, organizationId: string, 
  * so the last owner can neither leave nor be removed. Access ends with the next request.
  */
 export async function removeMember(db: Db, userId: string, organizationId: string, memberId: string) {
-  const leaving = memberId === userId;
-  const asker = await requireMember(db, userId, organizationId, leaving ? ['owner', 'admin'] : ['owner']);
-  if (!asker.ok) return asker;
   if (!isUuid(memberId)) return fail('NOT_FOUND', 'this user is not a member', 'userId');
-  // The organization's row is locked first, so two owners leaving at once cannot both be "not the last".
-  const outcome = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
-    const member = await tx.membership.findUnique({ where: { userId_organizationId: { userId: memberId, organizationId } } });
-    if (!member) return fail('NOT_FOUND', 'this user is not a member', 'userId');
-    if (member.role === 'owner' && (await tx.membership.count({ where: { organizationId, role: 'owner' } })) === 1) {
-      return fail('CONFLICT', 'an organization needs an owner: make someone else owner first', 'userId');
-    }
-    await tx.membership.delete({ where: { userId_organizationId: { userId: memberId, organizationId } } });
+  const member = memberId.toLowerCase();
+  const leaving = member === userId;
+  const removed = await changeMembers(db, userId, organizationId, leaving ? ['owner', 'admin'] : ['owner'], async (tx) => {
+    const target = await tx.membership.findUnique({ where: { userId_organizationId: { userId: member, organizationId } } });
+    if (!target) return fail('NOT_FOUND', 'this user is not a member', 'userId');
+    if (target.role === 'owner' && (await isLastOwner(tx, organizationId))) return fail('CONFLICT', LAST_OWNER, 'userId');
+    await tx.membership.delete({ where: { userId_organizationId: { userId: member, organizationId } } });
     return ok(undefined);
   });
-  if (!outcome.ok) return outcome;
+  if (!removed.ok) return removed;
   return leaving ? ok([]) : listMembers(db, userId, organizationId);
 }
