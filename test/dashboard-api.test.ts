@@ -1,16 +1,12 @@
 // The GraphQL operations the dashboard uses for accounts, organizations and API keys, with a session cookie.
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { graphql } from '../src/generated/graphql/gql.ts';
+import { LogIn, PASSWORD, SignUp, signUpAccount } from './support/accounts.ts';
 import { backends } from './support/backends.ts';
 import { seedOrganization } from './support/seed.ts';
 import { serveDuringSuite, startServer, type TestServer } from './support/server.ts';
 
-const SignUp = graphql(`
-  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }
-`);
-const LogIn = graphql(`
-  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }
-`);
 const LogOut = graphql(`
   mutation LogOut { logOut }
 `);
@@ -32,17 +28,8 @@ const ApiKeys = graphql(`
   query ApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix lastUsedAt revokedAt } }
 `);
 
-const password = 'correct horse battery staple';
-let accounts = 0;
-
-/** Signs a new user up and returns the cookie that carries the session. */
-async function signUp(server: TestServer) {
-  accounts += 1;
-  const email = `owner${accounts}-${Date.now()}@example.test`;
-  const response = await server.graphql(SignUp, { email, password });
-  const cookie = response.headers.get('set-cookie') ?? '';
-  return { email, cookie: cookie.split(';')[0]!, setCookie: cookie, response };
-}
+const password = PASSWORD;
+const signUp = (server: TestServer) => signUpAccount(server, 'owner');
 
 describe.each(backends)('dashboard GraphQL on $name', (backend) => {
   const suite = serveDuringSuite(backend);
@@ -96,7 +83,7 @@ describe.each(backends)('dashboard GraphQL on $name', (backend) => {
     expect(create.body.errors?.[0]).toMatchObject({ message: 'organization not found', extensions: { code: 'NOT_FOUND' } });
     const list = await suite.server.graphql(ApiKeys, { organizationId: strangers.id }, { cookie });
     expect(list.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    const theirs = await suite.server.db.apiKey.create({ data: { organizationId: strangers.id, kind: 'live', name: 'x', displayPrefix: 'svc_live_abcdef', secretHash: new Uint8Array(32).fill(accounts) } });
+    const theirs = await suite.server.db.apiKey.create({ data: { organizationId: strangers.id, kind: 'live', name: 'x', displayPrefix: 'svc_live_abcdef', secretHash: new Uint8Array(randomBytes(32)) } });
     const revoke = await suite.server.graphql(RevokeApiKey, { id: theirs.id }, { cookie });
     expect(revoke.body.errors?.[0]).toMatchObject({ message: 'API key not found', extensions: { code: 'NOT_FOUND' } });
     expect((await suite.server.db.apiKey.findUniqueOrThrow({ where: { id: theirs.id } })).revokedAt).toBeNull();

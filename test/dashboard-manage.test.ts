@@ -1,18 +1,12 @@
 // What the dashboard's pages do beyond keys: log-in throttling, password change, editing an
 // organization and its members, and sending and reading notifications as a signed-in member.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { graphql } from '../src/generated/graphql/gql.ts';
-import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
+import { LogIn, PASSWORD, SignUp, signUpAccount } from './support/accounts.ts';
 import { backends } from './support/backends.ts';
 import { seedSubscription } from './support/seed.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { serveDuringSuite, type TestServer } from './support/server.ts';
 
-const SignUpMember = graphql(`
-  mutation SignUpMember($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }
-`);
-const LogInMember = graphql(`
-  mutation LogInMember($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }
-`);
 const WhoAmI = graphql(`
   query WhoAmI { me { email } }
 `);
@@ -62,14 +56,13 @@ const HistoryItem = graphql(`
   query HistoryItem($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id body recipients sent } }
 `);
 
-const password = 'correct horse battery staple';
+const password = PASSWORD;
 let sequence = 0;
 
+/** A new signed-in user, with the headers that carry the session. */
 async function member(server: TestServer) {
-  sequence += 1;
-  const email = `member${sequence}-${Date.now()}@example.test`;
-  const response = await server.graphql(SignUpMember, { email, password });
-  return { email, cookie: { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! } };
+  const { email, cookie } = await signUpAccount(server, 'member');
+  return { email, cookie: { cookie } };
 }
 
 async function organizationOf(server: TestServer, cookie: Record<string, string>, isPublic = true) {
@@ -79,215 +72,203 @@ async function organizationOf(server: TestServer, cookie: Record<string, string>
 }
 
 describe.each(backends)('dashboard management on $name', (backend) => {
-  let storage: Awaited<ReturnType<typeof backend.open>>;
-  let apns: MockApns;
-  let server: TestServer;
-  beforeAll(async () => {
-    storage = await backend.open();
-    apns = await startMockApns();
-    server = await startServer(storage, { apnsTopic: TEST_TOPIC, loginFailuresPerEmail: 3, loginFailuresPerIp: 1000, notifyPerMinute: 5 }, apns.send);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await apns?.close();
-    await storage?.close();
-  });
+  const suite = serveDuringSuite(backend, { loginFailuresPerEmail: 3, loginFailuresPerIp: 1000, notifyPerMinute: 5 }, { apns: true });
 
   it('throttles failed log-ins per e-mail, the same way for e-mails without an account', async () => {
-    const { email } = await member(server);
+    const { email } = await member(suite.server);
     for (const target of [email, `ghost-${Date.now()}@example.test`]) {
       for (let i = 0; i < 3; i += 1) {
-        const wrong = await server.graphql(LogInMember, { email: target, password: 'not the password' });
+        const wrong = await suite.server.graphql(LogIn, { email: target, password: 'not the password' });
         expect(wrong.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
       }
       // Even the right password waits now: the attacker cannot tell a hit from a miss.
-      const limited = await server.graphql(LogInMember, { email: target, password });
+      const limited = await suite.server.graphql(LogIn, { email: target, password });
       expect(limited.body.errors?.[0]).toMatchObject({ message: 'too many failed log-ins; wait 15 minutes and try again', extensions: { code: 'RATE_LIMITED' } });
     }
     // Another e-mail from the same address is not affected.
-    const other = await member(server);
-    expect((await server.graphql(LogInMember, { email: other.email, password })).body.data?.logIn).toBeTruthy();
+    const other = await member(suite.server);
+    expect((await suite.server.graphql(LogIn, { email: other.email, password })).body.data?.logIn).toBeTruthy();
   });
 
   it('lets only the budget of concurrent wrong guesses reach the password check', async () => {
-    const { email } = await member(server);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => server.graphql(LogInMember, { email, password: 'a wrong guess' })));
+    const { email } = await member(suite.server);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => suite.server.graphql(LogIn, { email, password: 'a wrong guess' })));
     const codes = answers.map((answer) => answer.body.errors?.[0]?.extensions?.code);
     expect(codes.filter((code) => code === 'UNAUTHENTICATED')).toHaveLength(3);
     expect(codes.filter((code) => code === 'RATE_LIMITED')).toHaveLength(5);
   });
 
   it('counts wrong current passwords on password change against the log-in budget', async () => {
-    const { cookie } = await member(server);
+    const { cookie } = await member(suite.server);
     for (let i = 0; i < 3; i += 1) {
-      const wrong = await server.graphql(ChangePassword, { currentPassword: 'a wrong guess', newPassword: 'a brand new password' }, cookie);
+      const wrong = await suite.server.graphql(ChangePassword, { currentPassword: 'a wrong guess', newPassword: 'a brand new password' }, cookie);
       expect(wrong.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     }
-    const limited = await server.graphql(ChangePassword, { currentPassword: password, newPassword: 'a brand new password' }, cookie);
+    const limited = await suite.server.graphql(ChangePassword, { currentPassword: password, newPassword: 'a brand new password' }, cookie);
     expect(limited.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
   });
 
   it('counts sign-up with a taken e-mail as a log-in: the right password signs in, a wrong one is a failure', async () => {
-    const { email } = await member(server);
-    const again = await server.graphql(SignUpMember, { email, password });
+    const { email } = await member(suite.server);
+    const again = await suite.server.graphql(SignUp, { email, password });
     expect(again.body.data?.signUp.email).toBe(email);
-    const wrong = await server.graphql(SignUpMember, { email, password: 'another long password' });
+    const wrong = await suite.server.graphql(SignUp, { email, password: 'another long password' });
     expect(wrong.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     expect(wrong.body.errors?.[0]?.message).not.toMatch(/exists|taken|already/);
-    for (let i = 0; i < 2; i += 1) await server.graphql(LogInMember, { email, password: 'wrong again' });
-    expect((await server.graphql(LogInMember, { email, password })).body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    for (let i = 0; i < 2; i += 1) await suite.server.graphql(LogIn, { email, password: 'wrong again' });
+    expect((await suite.server.graphql(LogIn, { email, password })).body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
   });
 
   it('ends every session on password change and gives this browser a new one', async () => {
-    const { email, cookie } = await member(server);
-    const otherBrowser = { cookie: (await server.graphql(LogInMember, { email, password })).headers.get('set-cookie')!.split(';')[0]! };
-    const wrong = await server.graphql(ChangePassword, { currentPassword: 'not it at all', newPassword: 'a brand new password' }, cookie);
+    const { email, cookie } = await member(suite.server);
+    const otherBrowser = { cookie: (await suite.server.graphql(LogIn, { email, password })).headers.get('set-cookie')!.split(';')[0]! };
+    const wrong = await suite.server.graphql(ChangePassword, { currentPassword: 'not it at all', newPassword: 'a brand new password' }, cookie);
     expect(wrong.body.errors?.[0]?.extensions).toMatchObject({ code: 'UNAUTHENTICATED', field: 'currentPassword' });
-    const changed = await server.graphql(ChangePassword, { currentPassword: password, newPassword: 'a brand new password' }, cookie);
+    const changed = await suite.server.graphql(ChangePassword, { currentPassword: password, newPassword: 'a brand new password' }, cookie);
     expect(changed.body.data?.changePassword.email).toBe(email);
     const fresh = { cookie: changed.headers.get('set-cookie')!.split(';')[0]! };
-    expect((await server.graphql(WhoAmI, {}, otherBrowser)).body.data?.me).toBeNull();
-    expect((await server.graphql(WhoAmI, {}, cookie)).body.data?.me).toBeNull();
-    expect((await server.graphql(WhoAmI, {}, fresh)).body.data?.me?.email).toBe(email);
-    expect((await server.graphql(LogInMember, { email, password: 'a brand new password' })).body.data?.logIn).toBeTruthy();
+    expect((await suite.server.graphql(WhoAmI, {}, otherBrowser)).body.data?.me).toBeNull();
+    expect((await suite.server.graphql(WhoAmI, {}, cookie)).body.data?.me).toBeNull();
+    expect((await suite.server.graphql(WhoAmI, {}, fresh)).body.data?.me?.email).toBe(email);
+    expect((await suite.server.graphql(LogIn, { email, password: 'a brand new password' })).body.data?.logIn).toBeTruthy();
   });
 
   it('shows the invite code and members to members only, and lets them edit and regenerate', async () => {
-    const owner = await member(server);
-    const org = await organizationOf(server, owner.cookie);
-    const managed = (await server.graphql(Managed, { id: org.id }, owner.cookie)).body.data!.managedOrganization;
+    const owner = await member(suite.server);
+    const org = await organizationOf(suite.server, owner.cookie);
+    const managed = (await suite.server.graphql(Managed, { id: org.id }, owner.cookie)).body.data!.managedOrganization;
     expect(managed).toMatchObject({ slug: org.slug, viewerRole: 'owner', subscriberCount: 0, members: [{ email: owner.email, role: 'owner' }] });
     expect(managed.inviteCode).toMatch(/^[A-Z2-7]{24}$/i);
     // The public query answers the same organization without the members-only fields.
-    expect((await server.graphql(PublicView, { slug: org.slug })).body.data?.organization).toEqual({ slug: org.slug, inviteCode: null, viewerRole: null, members: null });
-    const outsider = await member(server);
-    expect((await server.graphql(Managed, { id: org.id }, outsider.cookie)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    expect((await server.graphql(UpdateOrganization, { id: org.id, name: 'Stolen' }, outsider.cookie)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await suite.server.graphql(PublicView, { slug: org.slug })).body.data?.organization).toEqual({ slug: org.slug, inviteCode: null, viewerRole: null, members: null });
+    const outsider = await member(suite.server);
+    expect((await suite.server.graphql(Managed, { id: org.id }, outsider.cookie)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await suite.server.graphql(UpdateOrganization, { id: org.id, name: 'Stolen' }, outsider.cookie)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
 
     const slug = `${org.slug}-renamed`;
-    const updated = await server.graphql(UpdateOrganization, { id: org.id, name: 'Renamed', slug, brandColor: '#12abef', logoUrl: 'https://example.test/logo.png', isPublic: false }, owner.cookie);
+    const updated = await suite.server.graphql(UpdateOrganization, { id: org.id, name: 'Renamed', slug, brandColor: '#12abef', logoUrl: 'https://example.test/logo.png', isPublic: false }, owner.cookie);
     expect(updated.body.data?.updateOrganization).toEqual({ name: 'Renamed', slug, brandColor: '#12ABEF', logoUrl: 'https://example.test/logo.png', isPublic: false, description: '' });
-    expect((await server.get(`/v1/orgs/${slug}`)).status).toBe(404);
-    const cleared = await server.graphql(UpdateOrganization, { id: org.id, logoUrl: '', brandColor: '' }, owner.cookie);
+    expect((await suite.server.get(`/v1/orgs/${slug}`)).status).toBe(404);
+    const cleared = await suite.server.graphql(UpdateOrganization, { id: org.id, logoUrl: '', brandColor: '' }, owner.cookie);
     expect(cleared.body.data?.updateOrganization).toMatchObject({ name: 'Renamed', logoUrl: null, brandColor: null });
-    const bad = await server.graphql(UpdateOrganization, { id: org.id, brandColor: 'blue' }, owner.cookie);
+    const bad = await suite.server.graphql(UpdateOrganization, { id: org.id, brandColor: 'blue' }, owner.cookie);
     expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_FAILED', field: 'brandColor' });
-    const taken = await organizationOf(server, outsider.cookie);
-    const conflict = await server.graphql(UpdateOrganization, { id: org.id, slug: taken.slug }, owner.cookie);
+    const taken = await organizationOf(suite.server, outsider.cookie);
+    const conflict = await suite.server.graphql(UpdateOrganization, { id: org.id, slug: taken.slug }, owner.cookie);
     expect(conflict.body.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', field: 'slug' });
 
-    const regenerated = (await server.graphql(RegenerateInviteCode, { organizationId: org.id }, owner.cookie)).body.data!.regenerateInviteCode.inviteCode!;
+    const regenerated = (await suite.server.graphql(RegenerateInviteCode, { organizationId: org.id }, owner.cookie)).body.data!.regenerateInviteCode.inviteCode!;
     expect(regenerated).not.toBe(managed.inviteCode);
-    expect((await server.get(`/v1/orgs/invite/${managed.inviteCode}`)).status).toBe(404);
-    expect((await server.get(`/v1/orgs/invite/${regenerated}`)).body.slug).toBe(slug);
+    expect((await suite.server.get(`/v1/orgs/invite/${managed.inviteCode}`)).status).toBe(404);
+    expect((await suite.server.get(`/v1/orgs/invite/${regenerated}`)).body.slug).toBe(slug);
   });
 
   it('lets an owner add an existing user by e-mail as admin; admins cannot add members', async () => {
-    const owner = await member(server);
-    const admin = await member(server);
-    const org = await organizationOf(server, owner.cookie, false);
-    const nobody = await server.graphql(AddMember, { organizationId: org.id, email: 'nobody@example.test', role: 'admin' }, owner.cookie);
+    const owner = await member(suite.server);
+    const admin = await member(suite.server);
+    const org = await organizationOf(suite.server, owner.cookie, false);
+    const nobody = await suite.server.graphql(AddMember, { organizationId: org.id, email: 'nobody@example.test', role: 'admin' }, owner.cookie);
     expect(nobody.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', field: 'email' });
-    const added = await server.graphql(AddMember, { organizationId: org.id, email: admin.email.toUpperCase(), role: 'admin' }, owner.cookie);
+    const added = await suite.server.graphql(AddMember, { organizationId: org.id, email: admin.email.toUpperCase(), role: 'admin' }, owner.cookie);
     expect(added.body.data?.addMember).toEqual([{ email: owner.email, role: 'owner' }, { email: admin.email, role: 'admin' }]);
     // The admin now manages the private organization, but cannot add members.
-    expect((await server.graphql(Managed, { id: org.id }, admin.cookie)).body.data?.managedOrganization.viewerRole).toBe('admin');
-    const third = await member(server);
-    const refused = await server.graphql(AddMember, { organizationId: org.id, email: third.email, role: 'owner' }, admin.cookie);
+    expect((await suite.server.graphql(Managed, { id: org.id }, admin.cookie)).body.data?.managedOrganization.viewerRole).toBe('admin');
+    const third = await member(suite.server);
+    const refused = await suite.server.graphql(AddMember, { organizationId: org.id, email: third.email, role: 'owner' }, admin.cookie);
     expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
   it('lets owners remove members and anyone leave, but always keeps an owner', async () => {
-    const owner = await member(server);
-    const admin = await member(server);
-    const org = await organizationOf(server, owner.cookie, false);
-    await server.graphql(AddMember, { organizationId: org.id, email: admin.email, role: 'admin' }, owner.cookie);
-    const ids = Object.fromEntries((await server.graphql(MemberIds, { id: org.id }, owner.cookie)).body.data!.managedOrganization.members!.map((m) => [m.email, m.userId]));
+    const owner = await member(suite.server);
+    const admin = await member(suite.server);
+    const org = await organizationOf(suite.server, owner.cookie, false);
+    await suite.server.graphql(AddMember, { organizationId: org.id, email: admin.email, role: 'admin' }, owner.cookie);
+    const ids = Object.fromEntries((await suite.server.graphql(MemberIds, { id: org.id }, owner.cookie)).body.data!.managedOrganization.members!.map((m) => [m.email, m.userId]));
     const organizationId = org.id;
 
-    const byAdmin = await server.graphql(RemoveMember, { organizationId, userId: ids[owner.email]! }, admin.cookie);
+    const byAdmin = await suite.server.graphql(RemoveMember, { organizationId, userId: ids[owner.email]! }, admin.cookie);
     expect(byAdmin.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    const lastOwner = await server.graphql(RemoveMember, { organizationId, userId: ids[owner.email]! }, owner.cookie);
+    const lastOwner = await suite.server.graphql(RemoveMember, { organizationId, userId: ids[owner.email]! }, owner.cookie);
     expect(lastOwner.body.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', field: 'userId' });
-    const notUuid = await server.graphql(RemoveMember, { organizationId, userId: 'nobody' }, owner.cookie);
+    const notUuid = await suite.server.graphql(RemoveMember, { organizationId, userId: 'nobody' }, owner.cookie);
     expect(notUuid.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', field: 'userId' });
 
-    const removed = await server.graphql(RemoveMember, { organizationId, userId: ids[admin.email]! }, owner.cookie);
+    const removed = await suite.server.graphql(RemoveMember, { organizationId, userId: ids[admin.email]! }, owner.cookie);
     expect(removed.body.data?.removeMember).toEqual([{ email: owner.email, role: 'owner' }]);
     // Access ends at once.
-    expect((await server.graphql(Managed, { id: organizationId }, admin.cookie)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await suite.server.graphql(Managed, { id: organizationId }, admin.cookie)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
 
     // A second owner may leave; then the first one is the last again.
-    await server.graphql(AddMember, { organizationId, email: admin.email, role: 'owner' }, owner.cookie);
-    expect((await server.graphql(RemoveMember, { organizationId, userId: ids[admin.email]! }, admin.cookie)).body.data?.removeMember).toEqual([]);
-    expect((await server.graphql(Managed, { id: organizationId }, owner.cookie)).body.data?.managedOrganization.members).toEqual([{ email: owner.email, role: 'owner' }]);
+    await suite.server.graphql(AddMember, { organizationId, email: admin.email, role: 'owner' }, owner.cookie);
+    expect((await suite.server.graphql(RemoveMember, { organizationId, userId: ids[admin.email]! }, admin.cookie)).body.data?.removeMember).toEqual([]);
+    expect((await suite.server.graphql(Managed, { id: organizationId }, owner.cookie)).body.data?.managedOrganization.members).toEqual([{ email: owner.email, role: 'owner' }]);
 
   });
 
   // PGlite runs one transaction at a time, so there these races cannot happen; on PostgreSQL, without the
   // organization's row lock, one round in five left an organization without an owner (seen in review).
   it('keeps an owner when two owners leave, or one leaves while demoting the other, at the same moment', async () => {
-    const a = await member(server);
-    const b = await member(server);
+    const a = await member(suite.server);
+    const b = await member(suite.server);
     for (let round = 0; round < 8; round += 1) {
-      const org = await organizationOf(server, a.cookie, false);
-      await server.graphql(AddMember, { organizationId: org.id, email: b.email, role: 'owner' }, a.cookie);
-      const ids = Object.fromEntries((await server.graphql(MemberIds, { id: org.id }, a.cookie)).body.data!.managedOrganization.members!.map((m) => [m.email, m.userId]));
+      const org = await organizationOf(suite.server, a.cookie, false);
+      await suite.server.graphql(AddMember, { organizationId: org.id, email: b.email, role: 'owner' }, a.cookie);
+      const ids = Object.fromEntries((await suite.server.graphql(MemberIds, { id: org.id }, a.cookie)).body.data!.managedOrganization.members!.map((m) => [m.email, m.userId]));
       const race =
         round % 2 === 0
-          ? [server.graphql(RemoveMember, { organizationId: org.id, userId: ids[a.email]! }, a.cookie), server.graphql(RemoveMember, { organizationId: org.id, userId: ids[b.email]! }, b.cookie)]
-          : [server.graphql(RemoveMember, { organizationId: org.id, userId: ids[b.email]! }, b.cookie), server.graphql(AddMember, { organizationId: org.id, email: a.email, role: 'admin' }, b.cookie)];
+          ? [suite.server.graphql(RemoveMember, { organizationId: org.id, userId: ids[a.email]! }, a.cookie), suite.server.graphql(RemoveMember, { organizationId: org.id, userId: ids[b.email]! }, b.cookie)]
+          : [suite.server.graphql(RemoveMember, { organizationId: org.id, userId: ids[b.email]! }, b.cookie), suite.server.graphql(AddMember, { organizationId: org.id, email: a.email, role: 'admin' }, b.cookie)];
       const answers = await Promise.all(race);
-      expect(await server.db.membership.count({ where: { organizationId: org.id, role: 'owner' } }), `round ${round}`).toBe(1);
+      expect(await suite.server.db.membership.count({ where: { organizationId: org.id, role: 'owner' } }), `round ${round}`).toBe(1);
       // Exactly one of the two changes went through; the other was refused, not half-applied.
       expect(answers.filter((answer) => answer.body.data).length, `round ${round}`).toBe(1);
     }
   });
 
   it('sends from the dashboard: the audience first, a test to one device, then a live broadcast in history', async () => {
-    const owner = await member(server);
-    const org = await organizationOf(server, owner.cookie);
+    const owner = await member(suite.server);
+    const org = await organizationOf(suite.server, owner.cookie);
     const devices = [];
-    for (let i = 0; i < 3; i += 1) devices.push(await seedSubscription(server, org.slug, `user-${i}`));
+    for (let i = 0; i < 3; i += 1) devices.push(await seedSubscription(suite.server, org.slug, `user-${i}`));
     const organizationId = org.id;
-    expect((await server.graphql(Audience, { organizationId, input: { body: 'Hi', target: 'all' } }, owner.cookie)).body.data?.audienceSize).toBe(3);
-    expect((await server.graphql(Audience, { organizationId, input: { body: 'Hi', target: 'users', externalIds: ['user-1', 'nobody'] } }, owner.cookie)).body.data?.audienceSize).toBe(1);
-    const invalid = await server.graphql(Audience, { organizationId, input: { target: 'all' } }, owner.cookie);
+    expect((await suite.server.graphql(Audience, { organizationId, input: { body: 'Hi', target: 'all' } }, owner.cookie)).body.data?.audienceSize).toBe(3);
+    expect((await suite.server.graphql(Audience, { organizationId, input: { body: 'Hi', target: 'users', externalIds: ['user-1', 'nobody'] } }, owner.cookie)).body.data?.audienceSize).toBe(1);
+    const invalid = await suite.server.graphql(Audience, { organizationId, input: { target: 'all' } }, owner.cookie);
     expect(invalid.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body' });
 
-    const test = (await server.graphql(SendNotification, { organizationId, input: { body: 'Test', target: 'all' }, test: true }, owner.cookie)).body.data!.sendNotification;
+    const test = (await suite.server.graphql(SendNotification, { organizationId, input: { body: 'Test', target: 'all' }, test: true }, owner.cookie)).body.data!.sendNotification;
     expect(test).toMatchObject({ id: null, test: true, recipients: 1, sent: 1, apiKey: null });
     // The newest subscriber got it.
-    expect(apns.delivered(devices[2]!.apnsToken)).toHaveLength(1);
+    expect(suite.apns.delivered(devices[2]!.apnsToken)).toHaveLength(1);
 
-    const live = (await server.graphql(SendNotification, { organizationId, input: { body: 'Live', target: 'all' }, test: false, idempotencyKey: 'composer-1' }, owner.cookie)).body.data!.sendNotification;
+    const live = (await suite.server.graphql(SendNotification, { organizationId, input: { body: 'Live', target: 'all' }, test: false, idempotencyKey: 'composer-1' }, owner.cookie)).body.data!.sendNotification;
     expect(live).toMatchObject({ status: 'completed', test: false, recipients: 3, sent: 3, failed: 0, apiKey: null });
-    const again = (await server.graphql(SendNotification, { organizationId, input: { body: 'Live', target: 'all' }, test: false, idempotencyKey: 'composer-1' }, owner.cookie)).body.data!.sendNotification;
+    const again = (await suite.server.graphql(SendNotification, { organizationId, input: { body: 'Live', target: 'all' }, test: false, idempotencyKey: 'composer-1' }, owner.cookie)).body.data!.sendNotification;
     expect(again.id).toBe(live.id);
-    for (const device of devices) expect(apns.delivered(device.apnsToken).map((p) => (p.payload as { aps: { alert: { body: string } } }).aps.alert.body)).toContain('Live');
+    for (const device of devices) expect(suite.apns.delivered(device.apnsToken).map((p) => (p.payload as { aps: { alert: { body: string } } }).aps.alert.body)).toContain('Live');
 
-    const history = (await server.graphql(History, { organizationId, limit: 10 }, owner.cookie)).body.data!.organizationNotifications;
+    const history = (await suite.server.graphql(History, { organizationId, limit: 10 }, owner.cookie)).body.data!.organizationNotifications;
     expect(history).toEqual({ notifications: [{ id: live.id, body: 'Live', status: 'completed', sent: 3, apiKey: null }], nextCursor: null });
-    expect((await server.graphql(HistoryItem, { organizationId, id: live.id! }, owner.cookie)).body.data?.organizationNotification).toEqual({ id: live.id, body: 'Live', recipients: 3, sent: 3 });
+    expect((await suite.server.graphql(HistoryItem, { organizationId, id: live.id! }, owner.cookie)).body.data?.organizationNotification).toEqual({ id: live.id, body: 'Live', recipients: 3, sent: 3 });
 
-    const outsider = await member(server);
+    const outsider = await member(suite.server);
     for (const attempt of [
-      server.graphql(SendNotification, { organizationId, input: { body: 'x', target: 'all' }, test: false }, outsider.cookie),
-      server.graphql(History, { organizationId }, outsider.cookie),
-      server.graphql(Audience, { organizationId, input: { body: 'x', target: 'all' } }, outsider.cookie),
+      suite.server.graphql(SendNotification, { organizationId, input: { body: 'x', target: 'all' }, test: false }, outsider.cookie),
+      suite.server.graphql(History, { organizationId }, outsider.cookie),
+      suite.server.graphql(Audience, { organizationId, input: { body: 'x', target: 'all' } }, outsider.cookie),
     ]) {
       expect((await attempt).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     }
-    const anonymous = await server.graphql(SendNotification, { organizationId, input: { body: 'x', target: 'all' }, test: true });
+    const anonymous = await suite.server.graphql(SendNotification, { organizationId, input: { body: 'x', target: 'all' }, test: true });
     expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('limits dashboard sends per user with the notify budget', async () => {
-    const owner = await member(server);
-    const org = await organizationOf(server, owner.cookie);
+    const owner = await member(suite.server);
+    const org = await organizationOf(suite.server, owner.cookie);
     const statuses = [];
     for (let i = 0; i < 6; i += 1) {
-      statuses.push((await server.graphql(SendNotification, { organizationId: org.id, input: { body: `n${i}`, target: 'all' }, test: true }, owner.cookie)).status);
+      statuses.push((await suite.server.graphql(SendNotification, { organizationId: org.id, input: { body: `n${i}`, target: 'all' }, test: true }, owner.cookie)).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../src/domain/api-keys/service.ts';
 import { apnsIdFor } from '../src/domain/broadcasts/apns-id.ts';
 import type { Db } from '../src/db/database.ts';
-import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
+import { TEST_TOPIC } from './support/apns.ts';
 import { backends } from './support/backends.ts';
 import { apnsToken, seedOrganization } from './support/seed.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { serveDuringSuite, startServer, type TestServer } from './support/server.ts';
 
 async function seedKey(db: Db, orgSlug: string, kind: 'live' | 'test' = 'live') {
   const result = await createApiKey(db, { orgSlug, kind });
@@ -14,40 +14,28 @@ async function seedKey(db: Db, orgSlug: string, kind: 'live' | 'test' = 'live') 
 }
 
 describe.each(backends)('POST /v1/notify on $name', (backend) => {
-  let storage: Awaited<ReturnType<typeof backend.open>>;
-  let apns: MockApns;
-  let server: TestServer;
-  beforeAll(async () => {
-    storage = await backend.open();
-    apns = await startMockApns();
-    server = await startServer(storage, { apnsTopic: TEST_TOPIC }, apns.send);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await apns?.close();
-    await storage?.close();
-  });
+  const suite = serveDuringSuite(backend, {}, { apns: true });
 
   /** An organization with `count` subscribed devices (externalIds user-0 ...) and a live key. */
   async function audience(count: number) {
-    const org = await seedOrganization(server.db);
+    const org = await seedOrganization(suite.server.db);
     const devices = [];
     for (let i = 0; i < count; i += 1) {
       const token = apnsToken();
-      const { body } = await server.post('/v1/devices', { apnsToken: token, platform: 'ios' });
-      await server.post(`/v1/devices/${body.deviceUuid}/subscriptions`, { orgSlug: org.slug, externalId: `user-${i}` });
+      const { body } = await suite.server.post('/v1/devices', { apnsToken: token, platform: 'ios' });
+      await suite.server.post(`/v1/devices/${body.deviceUuid}/subscriptions`, { orgSlug: org.slug, externalId: `user-${i}` });
       devices.push({ deviceUuid: body.deviceUuid as string, token });
     }
-    const { key } = await seedKey(server.db, org.slug);
+    const { key } = await seedKey(suite.server.db, org.slug);
     return { org, devices, key, auth: { authorization: `Bearer ${key}` } };
   }
 
   it('asks for a valid API key with 401 and WWW-Authenticate', async () => {
-    const org = await seedOrganization(server.db);
-    const revoked = await seedKey(server.db, org.slug);
-    await server.db.apiKey.update({ where: { id: revoked.apiKey.id }, data: { revokedAt: new Date() } });
+    const org = await seedOrganization(suite.server.db);
+    const revoked = await seedKey(suite.server.db, org.slug);
+    await suite.server.db.apiKey.update({ where: { id: revoked.apiKey.id }, data: { revokedAt: new Date() } });
     for (const authorization of [undefined, 'Basic abc', 'Bearer', `Bearer svc_live_${'A'.repeat(43)}`, `Bearer ${revoked.key}`]) {
-      const response = await server.post('/v1/notify', { body: 'hi', target: 'all' }, authorization ? { authorization } : {});
+      const response = await suite.server.post('/v1/notify', { body: 'hi', target: 'all' }, authorization ? { authorization } : {});
       expect(response.status, authorization).toBe(401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
       expect(response.body.error.code).toBe('UNAUTHENTICATED');
@@ -57,79 +45,79 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
   it('sends one broadcast to every live device exactly once, across pages, and counts failures by reason', async () => {
     const { devices, auth } = await audience(120);
     const [gone, bad, failing] = devices;
-    apns.script(gone!.token, { status: 410, reason: 'Unregistered' });
-    apns.script(bad!.token, { status: 400, reason: 'BadDeviceToken' });
-    apns.script(failing!.token, { status: 500, reason: 'InternalServerError' });
-    const response = await server.post('/v1/notify', { title: 'Storm', body: 'Take cover', target: 'all' }, auth);
+    suite.apns.script(gone!.token, { status: 410, reason: 'Unregistered' });
+    suite.apns.script(bad!.token, { status: 400, reason: 'BadDeviceToken' });
+    suite.apns.script(failing!.token, { status: 500, reason: 'InternalServerError' });
+    const response = await suite.server.post('/v1/notify', { title: 'Storm', body: 'Take cover', target: 'all' }, auth);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       id: expect.any(String), status: 'completed', test: false, target: 'all', recipients: 120, sent: 117, failed: 3,
       failures: { Unregistered: 1, BadDeviceToken: 1, InternalServerError: 1 }, timing: { durationMs: expect.any(Number) },
     });
     for (const device of devices.slice(3)) {
-      const received = apns.delivered(device.token);
+      const received = suite.apns.delivered(device.token);
       expect(received).toHaveLength(1);
       expect(received[0]!.headers['apns-id']).toBe(apnsIdFor(response.body.id, device.deviceUuid));
       expect(received[0]!.payload).toEqual({ aps: { alert: { title: 'Storm', body: 'Take cover' } } });
     }
-    const marked = await server.db.device.findMany({ where: { deviceUuid: { in: [gone!.deviceUuid, bad!.deviceUuid, failing!.deviceUuid] } } });
+    const marked = await suite.server.db.device.findMany({ where: { deviceUuid: { in: [gone!.deviceUuid, bad!.deviceUuid, failing!.deviceUuid] } } });
     expect(Object.fromEntries(marked.map((d) => [d.deviceUuid, d.tokenInvalidReason]))).toEqual({
       [gone!.deviceUuid]: 'Unregistered', [bad!.deviceUuid]: 'BadDeviceToken', [failing!.deviceUuid]: null,
     });
 
     // Dead tokens are skipped next time, until the phone registers its token again.
-    const next = await server.post('/v1/notify', { body: 'Again', target: 'all' }, auth);
+    const next = await suite.server.post('/v1/notify', { body: 'Again', target: 'all' }, auth);
     expect(next.body).toMatchObject({ recipients: 118 });
-    await server.post('/v1/devices', { apnsToken: gone!.token, platform: 'ios' });
-    apns.script(gone!.token, { status: 200 });
-    const revived = await server.post('/v1/notify', { body: 'Back', target: 'all' }, auth);
+    await suite.server.post('/v1/devices', { apnsToken: gone!.token, platform: 'ios' });
+    suite.apns.script(gone!.token, { status: 200 });
+    const revived = await suite.server.post('/v1/notify', { body: 'Back', target: 'all' }, auth);
     expect(revived.body).toMatchObject({ recipients: 119 });
   });
 
   it('marks a broadcast failed when no device could be reached', async () => {
     const { devices, auth } = await audience(2);
-    for (const device of devices) apns.script(device.token, { status: 400, reason: 'BadTopic' });
-    const response = await server.post('/v1/notify', { body: 'Nobody', target: 'all' }, auth);
+    for (const device of devices) suite.apns.script(device.token, { status: 400, reason: 'BadTopic' });
+    const response = await suite.server.post('/v1/notify', { body: 'Nobody', target: 'all' }, auth);
     expect(response.body).toMatchObject({ status: 'failed', sent: 0, failed: 2, failures: { BadTopic: 2 } });
   });
 
   it('reaches only the users named by externalIds, and only its own organization', async () => {
     const mine = await audience(5);
     const theirs = await audience(3);
-    const response = await server.post('/v1/notify', { body: 'For you', target: 'users', externalIds: ['user-1', 'user-3', 'nobody'] }, mine.auth);
+    const response = await suite.server.post('/v1/notify', { body: 'For you', target: 'users', externalIds: ['user-1', 'user-3', 'nobody'] }, mine.auth);
     expect(response.body).toMatchObject({ status: 'completed', recipients: 2, sent: 2 });
-    expect(mine.devices.map((d) => apns.delivered(d.token).length)).toEqual([0, 1, 0, 1, 0]);
-    expect(theirs.devices.map((d) => apns.delivered(d.token).length)).toEqual([0, 0, 0]);
+    expect(mine.devices.map((d) => suite.apns.delivered(d.token).length)).toEqual([0, 1, 0, 1, 0]);
+    expect(theirs.devices.map((d) => suite.apns.delivered(d.token).length)).toEqual([0, 0, 0]);
   });
 
   it('sends a test key\'s request to at most one device and records nothing', async () => {
     const { org, devices } = await audience(4);
-    const { key } = await seedKey(server.db, org.slug, 'test');
-    const before = await server.db.broadcast.count();
-    const response = await server.post('/v1/notify', { body: 'Testing', target: 'all' }, { authorization: `Bearer ${key}` });
+    const { key } = await seedKey(suite.server.db, org.slug, 'test');
+    const before = await suite.server.db.broadcast.count();
+    const response = await suite.server.post('/v1/notify', { body: 'Testing', target: 'all' }, { authorization: `Bearer ${key}` });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: null, test: true, status: 'completed', recipients: 1, sent: 1, failed: 0 });
-    expect(devices.reduce((n, d) => n + apns.delivered(d.token).length, 0)).toBe(1);
+    expect(devices.reduce((n, d) => n + suite.apns.delivered(d.token).length, 0)).toBe(1);
     // The most recently subscribed device is the one a test reaches.
-    expect(apns.delivered(devices[3]!.token)).toHaveLength(1);
-    expect(await server.db.broadcast.count()).toBe(before);
+    expect(suite.apns.delivered(devices[3]!.token)).toHaveLength(1);
+    expect(await suite.server.db.broadcast.count()).toBe(before);
   });
 
   it('builds the APNs payload and headers from every field', async () => {
     const { devices, auth } = await audience(1);
-    const response = await server.post('/v1/notify', {
+    const response = await suite.server.post('/v1/notify', {
       body: 'B', title: 'T', subtitle: 'S', badge: 3, sound: 'ping.caf', data: { orderId: 42 }, threadId: 'orders', category: 'ORDER',
       collapseId: 'order-42', interruptionLevel: 'time-sensitive', relevanceScore: 0.5, expiration: 2000000000, priority: 5, mutableContent: true, target: 'all',
     }, auth);
     expect(response.body.sent).toBe(1);
-    const [received] = apns.delivered(devices[0]!.token);
+    const [received] = suite.apns.delivered(devices[0]!.token);
     expect(received!.payload).toEqual({
       aps: { alert: { title: 'T', subtitle: 'S', body: 'B' }, 'interruption-level': 'time-sensitive', 'relevance-score': 0.5, sound: 'ping.caf', category: 'ORDER', badge: 3, 'thread-id': 'orders', 'mutable-content': 1 },
       orderId: 42,
     });
     expect(received!.headers).toMatchObject({ 'apns-topic': TEST_TOPIC, 'apns-push-type': 'alert', 'apns-priority': '5', 'apns-expiration': '2000000000', 'apns-collapse-id': 'order-42' });
-    await server.post('/v1/notify', { body: 'sync', pushType: 'background', target: 'all' }, auth);
-    const background = apns.delivered(devices[0]!.token)[1]!;
+    await suite.server.post('/v1/notify', { body: 'sync', pushType: 'background', target: 'all' }, auth);
+    const background = suite.apns.delivered(devices[0]!.token)[1]!;
     expect(background.payload).toEqual({ aps: { 'content-available': 1 } });
     expect(background.headers).toMatchObject({ 'apns-push-type': 'background', 'apns-priority': '5' });
   });
@@ -156,12 +144,12 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
     [{ body: 'x', target: 'all', badge: 2 ** 40 }, 'badge', 'badge must be an integer from 0 to 2147483647'],
   ])('refuses %o with 400 naming %s', async (body, field, message) => {
     const { auth } = await audience(0);
-    expect(await server.post('/v1/notify', body, auth)).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED', field, message } } });
+    expect(await suite.server.post('/v1/notify', body, auth)).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED', field, message } } });
   });
 
   it('refuses a payload over 4096 bytes, saying its size', async () => {
     const { auth } = await audience(1);
-    const response = await server.post('/v1/notify', { body: 'x', target: 'all', data: { blob: 'y'.repeat(5000) } }, auth);
+    const response = await suite.server.post('/v1/notify', { body: 'x', target: 'all', data: { blob: 'y'.repeat(5000) } }, auth);
     expect(response.status).toBe(400);
     expect(response.body.error.message).toMatch(/^the notification's APNs payload is \d{4,} bytes; APNs accepts at most 4096$/);
   });
@@ -169,24 +157,24 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
   it('answers a repeated Idempotency-Key with the first result and sends nothing again', async () => {
     const { devices, auth } = await audience(3);
     const headers = { ...auth, 'idempotency-key': 'order-42-shipped' };
-    const first = await server.post('/v1/notify', { body: 'Shipped', target: 'all' }, headers);
-    const again = await server.post('/v1/notify', { body: 'Shipped', target: 'all' }, headers);
+    const first = await suite.server.post('/v1/notify', { body: 'Shipped', target: 'all' }, headers);
+    const again = await suite.server.post('/v1/notify', { body: 'Shipped', target: 'all' }, headers);
     expect(again.body).toEqual(first.body);
-    expect(devices.map((d) => apns.delivered(d.token).length)).toEqual([1, 1, 1]);
-    const other = await server.post('/v1/notify', { body: 'Shipped', target: 'all' }, { ...auth, 'idempotency-key': 'order-43-shipped' });
+    expect(devices.map((d) => suite.apns.delivered(d.token).length)).toEqual([1, 1, 1]);
+    const other = await suite.server.post('/v1/notify', { body: 'Shipped', target: 'all' }, { ...auth, 'idempotency-key': 'order-43-shipped' });
     expect(other.body.id).not.toBe(first.body.id);
-    const changed = await server.post('/v1/notify', { body: 'Delivered', target: 'all' }, headers);
+    const changed = await suite.server.post('/v1/notify', { body: 'Delivered', target: 'all' }, headers);
     expect(changed).toMatchObject({ status: 422, body: { error: { code: 'UNPROCESSABLE', field: 'Idempotency-Key' } } });
-    const [together1, together2] = await Promise.all([1, 2].map(() => server.post('/v1/notify', { body: 'Once', target: 'all' }, { ...auth, 'idempotency-key': 'at-once' })));
+    const [together1, together2] = await Promise.all([1, 2].map(() => suite.server.post('/v1/notify', { body: 'Once', target: 'all' }, { ...auth, 'idempotency-key': 'at-once' })));
     expect(together1!.body.id).toBe(together2!.body.id);
-    expect(devices.map((d) => apns.delivered(d.token).length)).toEqual([3, 3, 3]);
+    expect(devices.map((d) => suite.apns.delivered(d.token).length)).toEqual([3, 3, 3]);
   });
 
   it('answers 202 "sending" with a Location when the broadcast outlasts the wait, and history follows it', async () => {
     const { devices, key } = await audience(3);
-    const slow = await startServer(storage, { apnsTopic: TEST_TOPIC, notifyWaitMs: 50 }, apns.send);
+    const slow = await startServer(suite.storage, { apnsTopic: TEST_TOPIC, notifyWaitMs: 50 }, suite.apns.send);
     try {
-      apns.script(devices[1]!.token, { status: 200, delayMs: 800 });
+      suite.apns.script(devices[1]!.token, { status: 200, delayMs: 800 });
       const response = await slow.post('/v1/notify', { body: 'Slow', target: 'all' }, { authorization: `Bearer ${key}` });
       expect(response.status).toBe(202);
       expect(response.body).toMatchObject({ status: 'sending', recipients: 3 });
@@ -203,23 +191,23 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
     const { key, auth } = await audience(1);
     const other = await audience(1);
     const ids = [];
-    for (const body of ['one', 'two', 'three']) ids.push((await server.post('/v1/notify', { body, target: 'all' }, auth)).body.id);
-    await server.post('/v1/notify', { body: 'elsewhere', target: 'all' }, other.auth);
-    const first = await server.get('/v1/notifications?limit=2', auth);
+    for (const body of ['one', 'two', 'three']) ids.push((await suite.server.post('/v1/notify', { body, target: 'all' }, auth)).body.id);
+    await suite.server.post('/v1/notify', { body: 'elsewhere', target: 'all' }, other.auth);
+    const first = await suite.server.get('/v1/notifications?limit=2', auth);
     expect(first.body.notifications.map((n: { body: string }) => n.body)).toEqual(['three', 'two']);
     expect(first.body.notifications[0]).toMatchObject({ status: 'completed', recipients: 1, sent: 1, failures: {}, apiKey: { displayPrefix: key.slice(0, 15) } });
-    const second = await server.get(`/v1/notifications?limit=2&cursor=${first.body.nextCursor}`, auth);
+    const second = await suite.server.get(`/v1/notifications?limit=2&cursor=${first.body.nextCursor}`, auth);
     expect(second.body).toMatchObject({ notifications: [{ body: 'one' }], nextCursor: null });
-    expect((await server.get(`/v1/notifications/${ids[0]}`, auth)).body).toMatchObject({ id: ids[0], body: 'one' });
-    expect((await server.get(`/v1/notifications/${ids[0]}`, other.auth)).status).toBe(404);
-    expect((await server.get('/v1/notifications/not-an-id', auth)).status).toBe(404);
-    expect((await server.get('/v1/notifications')).status).toBe(401);
+    expect((await suite.server.get(`/v1/notifications/${ids[0]}`, auth)).body).toMatchObject({ id: ids[0], body: 'one' });
+    expect((await suite.server.get(`/v1/notifications/${ids[0]}`, other.auth)).status).toBe(404);
+    expect((await suite.server.get('/v1/notifications/not-an-id', auth)).status).toBe(404);
+    expect((await suite.server.get('/v1/notifications')).status).toBe(401);
   });
 
   it('limits each API key, test keys included, to its own budget per minute', async () => {
     const { org, auth } = await audience(1);
-    const test = await seedKey(server.db, org.slug, 'test');
-    const limited = await startServer(storage, { apnsTopic: TEST_TOPIC, notifyPerMinute: 2 }, apns.send);
+    const test = await seedKey(suite.server.db, org.slug, 'test');
+    const limited = await startServer(suite.storage, { apnsTopic: TEST_TOPIC, notifyPerMinute: 2 }, suite.apns.send);
     try {
       for (let i = 0; i < 2; i += 1) expect((await limited.post('/v1/notify', { body: 'x', target: 'all' }, auth)).status).toBe(200);
       const refused = await limited.post('/v1/notify', { body: 'x', target: 'all' }, auth);
@@ -237,34 +225,34 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
 
   it('hands a broadcast back at its last stored page when the process stops, and the next one finishes it', async () => {
     const { devices, key } = await audience(6);
-    const stopping = await startServer(storage, { apnsTopic: TEST_TOPIC, notifyWaitMs: 20, fanoutPageSize: 2, fanoutConcurrency: 1 }, apns.send);
-    for (const device of devices) apns.script(device.token, { status: 200, delayMs: 60 });
+    const stopping = await startServer(suite.storage, { apnsTopic: TEST_TOPIC, notifyWaitMs: 20, fanoutPageSize: 2, fanoutConcurrency: 1 }, suite.apns.send);
+    for (const device of devices) suite.apns.script(device.token, { status: 200, delayMs: 60 });
     const response = await stopping.post('/v1/notify', { body: 'Interrupted', target: 'all' }, { authorization: `Bearer ${key}` });
     expect(response.status).toBe(202);
     await stopping.close();
-    const handedBack = await server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id } });
+    const handedBack = await suite.server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id } });
     expect(handedBack).toMatchObject({ status: 'sending', leaseUntil: null });
     expect(handedBack.sent).toBeLessThan(6);
-    for (const device of devices) apns.script(device.token, { status: 200 });
-    await server.app.resumeBroadcasts();
-    await Promise.all(server.app.sending());
-    expect((await server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id } })).status).toBe('completed');
-    expect(devices.map((d) => apns.delivered(d.token).length)).toEqual([1, 1, 1, 1, 1, 1]);
+    for (const device of devices) suite.apns.script(device.token, { status: 200 });
+    await suite.server.app.resumeBroadcasts();
+    await Promise.all(suite.server.app.sending());
+    expect((await suite.server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id } })).status).toBe('completed');
+    expect(devices.map((d) => suite.apns.delivered(d.token).length)).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
   it('finishes a broadcast a stopped process left behind, from its last stored page', async () => {
     const { org, devices, key } = await audience(6);
     const sorted = [...devices].sort((a, b) => a.deviceUuid.localeCompare(b.deviceUuid));
-    const apiKey = await server.db.apiKey.findFirstOrThrow({ where: { organizationId: org.id } });
+    const apiKey = await suite.server.db.apiKey.findFirstOrThrow({ where: { organizationId: org.id } });
     const push = { payload: JSON.stringify({ aps: { alert: { body: 'Resumed' } } }), headers: { 'apns-topic': TEST_TOPIC, 'apns-push-type': 'alert', 'apns-priority': '10' } };
     // As a crashed process leaves it: two devices done, lease lapsed.
-    const interrupted = await server.db.broadcast.create({
+    const interrupted = await suite.server.db.broadcast.create({
       data: { organizationId: org.id, apiKeyId: apiKey.id, request: { body: 'Resumed', target: 'all', push }, recipients: 6, sent: 2, cursor: sorted[1]!.deviceUuid, leaseUntil: new Date(Date.now() - 1000) },
     });
-    expect(await server.app.resumeBroadcasts()).toBeGreaterThanOrEqual(1);
-    await Promise.all(server.app.sending());
-    const done = await server.get(`/v1/notifications/${interrupted.id}`, { authorization: `Bearer ${key}` });
+    expect(await suite.server.app.resumeBroadcasts()).toBeGreaterThanOrEqual(1);
+    await Promise.all(suite.server.app.sending());
+    const done = await suite.server.get(`/v1/notifications/${interrupted.id}`, { authorization: `Bearer ${key}` });
     expect(done.body).toMatchObject({ status: 'completed', sent: 6, failed: 0 });
-    expect(sorted.map((d) => apns.delivered(d.token).length)).toEqual([0, 0, 1, 1, 1, 1]);
+    expect(sorted.map((d) => suite.apns.delivered(d.token).length)).toEqual([0, 0, 1, 1, 1, 1]);
   });
 });

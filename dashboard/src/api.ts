@@ -30,7 +30,8 @@ export async function request<R, V>(document: TypedDocumentString<R, V>, variabl
   const body = (await response.json().catch(() => null)) as { data?: R; errors?: { message: string; extensions?: { code?: string; field?: string } }[] } | null;
   const error = body?.errors?.[0];
   if (error) {
-    if (error.extensions?.code === 'UNAUTHENTICATED' && !document.toString().includes('mutation')) signedOut();
+    // A query refused for want of a session means the session ended; a refused log-in mutation does not.
+    if (error.extensions?.code === 'UNAUTHENTICATED' && /^\s*query\b/.test(document.toString())) signedOut();
     throw new ApiError(error.message, error.extensions?.code ?? 'ERROR', error.extensions?.field);
   }
   if (!response.ok || !body?.data) throw new ApiError(`Unexpected answer from Clarion (HTTP ${response.status}).`, 'HTTP');
@@ -52,41 +53,48 @@ export interface QueryState<R> {
   reload: () => Promise<void>;
 }
 
-/** Runs a query when its variables change; `pollMs` refetches while the page is open (live progress). */
-export function useQuery<R, V>(document: TypedDocumentString<R, V>, variables: Vars<V>, { pollMs, skip = false }: { pollMs?: number; skip?: boolean } = {}): QueryState<R> {
-  const [state, setState] = useState<{ data?: R; error?: ApiError; loading: boolean }>({ loading: !skip });
+/** How long until the next refetch, decided from the last answer; undefined stops refetching. */
+export type Poll<R> = (data: R | undefined, error: ApiError | undefined) => number | undefined;
+
+/**
+ * Runs a query when its variables change. With `poll`, it asks again after each answer (never while
+ * one is pending, so slow answers are not overtaken), as long as `poll` gives a delay: live progress.
+ */
+export function useQuery<R, V>(document: TypedDocumentString<R, V>, variables: Vars<V>, { poll }: { poll?: Poll<R> } = {}): QueryState<R> {
+  const [state, setState] = useState<{ data?: R; error?: ApiError; loading: boolean }>({ loading: true });
   const key = JSON.stringify(variables ?? {});
   const latest = useRef(0);
-  const load = useCallback(async () => {
+  const pollRef = useRef(poll);
+  pollRef.current = poll;
+  const load = useCallback(async (): Promise<{ data?: R; error?: ApiError }> => {
     const ticket = ++latest.current;
     setState((previous) => ({ ...previous, loading: true }));
     try {
       const data = await request(document, JSON.parse(key) as Vars<V>);
       if (ticket === latest.current) setState({ data, loading: false });
-    } catch (error) {
-      if (ticket === latest.current) setState((previous) => ({ data: previous.data, error: error as ApiError, loading: false }));
+      return { data };
+    } catch (caught) {
+      const error = caught as ApiError;
+      if (ticket === latest.current) setState((previous) => ({ data: previous.data, error, loading: false }));
+      return { error };
     }
   }, [document, key]);
   useEffect(() => {
-    if (skip) return;
-    void load();
-  }, [load, skip]);
-  useEffect(() => {
-    if (!pollMs || skip) return;
-    // The next poll is scheduled when this one has answered, so slow answers are never overtaken.
-    let timer: ReturnType<typeof setTimeout>;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const tick = async () => {
-      await load();
-      if (!stopped) timer = setTimeout(tick, pollMs);
+      const { data, error } = await load();
+      const delay = pollRef.current?.(data, error);
+      if (!stopped && delay !== undefined) timer = setTimeout(tick, delay);
     };
-    timer = setTimeout(tick, pollMs);
+    void tick();
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [load, pollMs, skip]);
-  return { data: state.data, error: state.error, loading: state.loading, reload: load };
+  }, [load]);
+  const reload = useCallback(async () => void (await load()), [load]);
+  return { data: state.data, error: state.error, loading: state.loading, reload };
 }
 
 /** A mutation with its pending state and last error, for forms. */

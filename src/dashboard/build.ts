@@ -15,10 +15,16 @@ const STAMP = '.source-hash';
 // Part of the stamp: a build from before a change to how builds are made is rebuilt.
 const BUILD_RECIPE = 'react-production-1';
 
-function files(dir: string): string[] {
+/** Every file under `dir`, in a stable order; with `skipDotted`, none whose name or folder starts with a dot. */
+export function filesUnder(dir: string, { skipDotted = false } = {}): string[] {
   return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => !(skipDotted && entry.name.startsWith('.')))
     .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return filesUnder(full, { skipDotted });
+      return entry.isFile() ? [full] : [];
+    });
 }
 
 /** A hash of every source file and of the Vite version: the build is current when its stamp matches. */
@@ -26,7 +32,7 @@ export function sourceHash() {
   const hash = createHash('sha256');
   hash.update(BUILD_RECIPE);
   hash.update(JSON.parse(readFileSync(path.join(repo, 'node_modules', 'vite', 'package.json'), 'utf8')).version as string);
-  for (const file of files(DASHBOARD_SOURCE)) hash.update(path.relative(DASHBOARD_SOURCE, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of filesUnder(DASHBOARD_SOURCE)) hash.update(path.relative(DASHBOARD_SOURCE, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
 }
 

@@ -1,10 +1,11 @@
 // The dashboard's own origin (DASHBOARD_PORT): the built web app, and /graphql handed to the same
 // application the API port serves. The session cookie therefore belongs to the dashboard's origin,
 // and the app's Origin check accepts the dashboard's own pages and nothing else.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { filesUnder } from './build.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -40,22 +41,14 @@ interface BuiltFile {
  */
 function loadBuild(root: string) {
   const files = new Map<string, BuiltFile>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) {
-        const body = readFileSync(full);
-        const type = TYPES[path.extname(entry.name)] ?? 'application/octet-stream';
-        // Text compresses to a third or less; it is compressed once here rather than on every request.
-        const gzipped = /^(text|application\/json|image\/svg)/.test(type) && body.length > 1024 && !entry.name.endsWith('.map') ? gzipSync(body, { level: 9 }) : undefined;
-        files.set(`/${path.relative(root, full).split(path.sep).join('/')}`, { body, gzipped, type });
-      }
-    }
-  };
   try {
-    if (existsSync(root)) walk(root);
+    for (const full of existsSync(root) ? filesUnder(root, { skipDotted: true }) : []) {
+      const body = readFileSync(full);
+      const type = TYPES[path.extname(full)] ?? 'application/octet-stream';
+      // Text compresses to a third or less; it is compressed once here rather than on every request.
+      const gzipped = /^(text|application\/json|image\/svg)/.test(type) && body.length > 1024 && !full.endsWith('.map') ? gzipSync(body, { level: 9 }) : undefined;
+      files.set(`/${path.relative(root, full).split(path.sep).join('/')}`, { body, gzipped, type });
+    }
   } catch {
     // A build being moved into place right now: an empty map is loaded again on the next request.
     files.clear();

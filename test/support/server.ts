@@ -6,6 +6,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import type { SendPush } from '../../src/apns/sender.ts';
 import { createApp, type AppConfig } from '../../src/http/app.ts';
+import { startMockApns, TEST_TOPIC, type MockApns } from './apns.ts';
 import { testLogger, type Backend } from './backends.ts';
 
 export const defaultTestConfig: AppConfig = {
@@ -84,16 +85,19 @@ export type TestServer = Awaited<ReturnType<typeof startServer>>;
 
 /**
  * A server over a fresh database of `backend` for the enclosing describe block: opened before its
- * tests, closed after them. Read `suite.server` and `suite.storage` inside the tests.
+ * tests, closed after them. With `apns`, pushes go to the APNs stand-in (`suite.apns`). Read
+ * `suite.server`, `suite.storage` and `suite.apns` inside the tests.
  */
-export function serveDuringSuite(backend: Backend, config: Partial<AppConfig> = {}) {
-  const suite = {} as { storage: Awaited<ReturnType<Backend['open']>>; server: TestServer };
+export function serveDuringSuite(backend: Backend, config: Partial<AppConfig> = {}, { apns = false } = {}) {
+  const suite = {} as { storage: Awaited<ReturnType<Backend['open']>>; server: TestServer; apns: MockApns };
   beforeAll(async () => {
     suite.storage = await backend.open();
-    suite.server = await startServer(suite.storage, config);
+    if (apns) suite.apns = await startMockApns();
+    suite.server = await startServer(suite.storage, apns ? { apnsTopic: TEST_TOPIC, ...config } : config, suite.apns?.send);
   });
   afterAll(async () => {
     await suite.server?.close();
+    await suite.apns?.close();
     await suite.storage?.close();
   });
   return suite;

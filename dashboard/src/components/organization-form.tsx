@@ -1,7 +1,7 @@
 // Name, slug, description, logo, brand colour and visibility, with a live preview of how the app shows them.
 import { useState, type FormEvent } from 'react';
 import type { ApiError } from '../api.ts';
-import { ErrorNote, Field, fieldError, TextArea } from './ui.tsx';
+import { ErrorNote, Field, fieldError, LabelledControl, TextArea } from './ui.tsx';
 
 export interface OrganizationFields {
   name: string;
@@ -98,21 +98,16 @@ export function OrganizationForm({
         />
         <TextArea label="Description" maxLength={1000} rows={3} value={fields.description} onChange={(e) => set('description', e.target.value)} error={fieldError(error, 'description')} />
         <Field label="Logo URL" type="url" inputMode="url" placeholder="https://…" value={fields.logoUrl} onChange={(e) => set('logoUrl', e.target.value)} error={fieldError(error, 'logoUrl')} />
-        <div className="field">
-          <label htmlFor="brand-colour-text">Brand colour</label>
-          <div className="colour-row">
-            <input type="color" aria-label="Pick the brand colour" value={HEX.test(fields.brandColor) ? fields.brandColor : '#5b6472'} onChange={(e) => set('brandColor', e.target.value.toUpperCase())} />
-            <input
-              id="brand-colour-text"
-              value={fields.brandColor}
-              placeholder="#1A2B3C"
-              maxLength={7}
-              aria-invalid={fieldError(error, 'brandColor') ? true : undefined}
-              onChange={(e) => set('brandColor', e.target.value)}
-            />
-          </div>
-          {fieldError(error, 'brandColor') && <p className="field-error">{fieldError(error, 'brandColor')}</p>}
-        </div>
+        <LabelledControl
+          label="Brand colour"
+          error={fieldError(error, 'brandColor')}
+          control={(props) => (
+            <div className="colour-row">
+              <input type="color" aria-label="Pick the brand colour" value={HEX.test(fields.brandColor) ? fields.brandColor : '#5b6472'} onChange={(e) => set('brandColor', e.target.value.toUpperCase())} />
+              <input {...props} value={fields.brandColor} placeholder="#1A2B3C" maxLength={7} onChange={(e) => set('brandColor', e.target.value)} />
+            </div>
+          )}
+        />
         <fieldset className="field">
           <legend>Visibility</legend>
           <label className="choice">

@@ -1,35 +1,36 @@
 // The dashboard's building blocks: labelled fields, states (loading, error, empty), copy and confirm.
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { ApiError } from '../api.ts';
 
-export function Field({ label, hint, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string }) {
+type Labelled = { label: string; hint?: ReactNode; error?: string };
+
+/** A label, the control, and its hint or error, tied together for screen readers. */
+export function LabelledControl({ label, hint, error, control }: Labelled & { control: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
   const id = useId();
+  const note = error ?? hint;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={hint || error ? `${id}-note` : undefined} {...input} />
-      {(error || hint) && (
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': note ? `${id}-note` : undefined })}
+      {note && (
         <p id={`${id}-note`} className={error ? 'field-error' : 'hint'}>
-          {error ?? hint}
+          {note}
         </p>
       )}
     </div>
   );
 }
 
-export function TextArea({ label, hint, error, ...input }: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode; error?: string }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={hint || error ? `${id}-note` : undefined} {...input} />
-      {(error || hint) && (
-        <p id={`${id}-note`} className={error ? 'field-error' : 'hint'}>
-          {error ?? hint}
-        </p>
-      )}
-    </div>
-  );
+export function Field({ label, hint, error, ...input }: InputHTMLAttributes<HTMLInputElement> & Labelled) {
+  return <LabelledControl label={label} hint={hint} error={error} control={(props) => <input {...props} {...input} />} />;
+}
+
+export function Select({ label, hint, error, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & Labelled) {
+  return <LabelledControl label={label} hint={hint} error={error} control={(props) => <select {...props} {...select}>{children}</select>} />;
+}
+
+export function TextArea({ label, hint, error, ...input }: TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled) {
+  return <LabelledControl label={label} hint={hint} error={error} control={(props) => <textarea {...props} {...input} />} />;
 }
 
 /** The error of a form or page, announced to screen readers. Field errors show beside their field instead. */

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, request, useMutation, useQuery } from '../api.ts';
 import { OrgAvatar } from '../components/organization-form.tsx';
-import { ConfirmDialog, ErrorNote, Field, fieldError, TextArea } from '../components/ui.tsx';
+import { ConfirmDialog, ErrorNote, Field, fieldError, Select, TextArea } from '../components/ui.tsx';
 import { graphql } from '../generated/gql.ts';
 import { Link, navigate } from '../router.tsx';
 
@@ -141,17 +141,13 @@ export function ComposerPage({ orgId }: { orgId: string }) {
             <summary>More options</summary>
             <Field label="Sound" value={draft.sound} onChange={(e) => set('sound', e.target.value)} hint="“default”, a sound file in the app, or empty for silence." error={fieldError(error, 'sound')} />
             <Field label="Badge" inputMode="numeric" value={draft.badge} onChange={(e) => set('badge', e.target.value)} hint="The number on the app icon; 0 clears it." error={fieldError(error, 'badge')} />
-            <div className="field">
-              <label htmlFor="interruption">Interruption level</label>
-              <select id="interruption" value={draft.interruptionLevel} onChange={(e) => set('interruptionLevel', e.target.value)}>
-                <option value="">Default (active)</option>
-                <option value="passive">Passive</option>
-                <option value="active">Active</option>
-                <option value="time-sensitive">Time sensitive</option>
-                <option value="critical">Critical</option>
-              </select>
-              {fieldError(error, 'interruptionLevel') && <p className="field-error">{fieldError(error, 'interruptionLevel')}</p>}
-            </div>
+            <Select label="Interruption level" value={draft.interruptionLevel} onChange={(e) => set('interruptionLevel', e.target.value)} error={fieldError(error, 'interruptionLevel')}>
+              <option value="">Default (active)</option>
+              <option value="passive">Passive</option>
+              <option value="active">Active</option>
+              <option value="time-sensitive">Time sensitive</option>
+              <option value="critical">Critical</option>
+            </Select>
             <Field label="Thread id" value={draft.threadId} onChange={(e) => set('threadId', e.target.value)} hint="Groups notifications together on the phone." error={fieldError(error, 'threadId')} />
             <Field label="Collapse id" value={draft.collapseId} onChange={(e) => set('collapseId', e.target.value)} hint="A newer notification with the same id replaces this one." error={fieldError(error, 'collapseId')} />
             <TextArea label="Custom data (JSON)" rows={3} value={draft.data} onChange={(e) => set('data', e.target.value)} placeholder='{"url": "https://example.com/news/42"}' error={fieldError(error, 'data')} />

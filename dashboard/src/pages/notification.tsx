@@ -1,5 +1,4 @@
 // One broadcast in full; while it is sending the page follows its progress every second.
-import { useState } from 'react';
 import { useQuery } from '../api.ts';
 import { failuresOf, Progress, source, StatusBadge } from '../components/broadcast.tsx';
 import { Empty, ErrorNote, formatDuration, Loading, Time } from '../components/ui.tsx';
@@ -13,12 +12,11 @@ const DetailDocument = graphql(`
 `);
 
 export function NotificationPage({ orgId, notificationId }: { orgId: string; notificationId: string }) {
-  const [live, setLive] = useState(true);
-  const first = useQuery(DetailDocument, { organizationId: orgId, id: notificationId }, { pollMs: live ? 1000 : undefined });
+  // Followed every second while it sends; an error (not a member, unknown id) stops the asking.
+  const first = useQuery(DetailDocument, { organizationId: orgId, id: notificationId }, {
+    poll: (data, error) => (!error && data?.organizationNotification?.status === 'sending' ? 1000 : undefined),
+  });
   const n = first.data?.organizationNotification;
-  // Follow it while it sends; stop on an error (not a member, unknown id) rather than ask forever.
-  const sending = !first.error && (!first.data || n?.status === 'sending');
-  if (sending !== live) setLive(sending);
   const back = <Link to={`/orgs/${orgId}/notifications`}>← All notifications</Link>;
   if (first.error && !n) return <>{back}<ErrorNote error={first.error} /></>;
   if (!first.data) return <Loading what="Loading the notification" />;

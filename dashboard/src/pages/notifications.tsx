@@ -18,11 +18,11 @@ export function NotificationsPage({ orgId }: { orgId: string }) {
   // The cursors of the pages before this one, so "Newer" can go back.
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors.at(-1) ?? null;
-  const [sending, setSending] = useState(false);
-  const history = useQuery(HistoryDocument, { organizationId: orgId, cursor, limit: PAGE_SIZE }, { pollMs: sending ? 1000 : 15_000 });
+  // Every second while a broadcast on the page is sending, else every 15 s for new ones.
+  const history = useQuery(HistoryDocument, { organizationId: orgId, cursor, limit: PAGE_SIZE }, {
+    poll: (data) => (data?.organizationNotifications.notifications.some((n) => n.status === 'sending') ? 1000 : 15_000),
+  });
   const page = history.data?.organizationNotifications;
-  const anySending = !!page?.notifications.some((n) => n.status === 'sending');
-  if (anySending !== sending) setSending(anySending);
 
   return (
     <>

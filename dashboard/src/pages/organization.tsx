@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '../api.ts';
 import { OrgAvatar } from '../components/organization-form.tsx';
 import { Link, navigate } from '../router.tsx';
 import { useSession } from '../session.ts';
-import { ConfirmDialog, CopyButton, ErrorNote, Field, fieldError, Loading } from '../components/ui.tsx';
+import { ConfirmDialog, CopyButton, ErrorNote, Field, fieldError, Loading, Select } from '../components/ui.tsx';
 import { graphql } from '../generated/gql.ts';
 import type { OrganizationDetailsQuery, Role } from '../generated/graphql.ts';
 
@@ -131,13 +131,10 @@ function Members({ organization, reload }: { organization: Organization; reload:
       {owner ? (
         <form className="inline-form" onSubmit={submit} noValidate>
           <Field label="Add a member by e-mail" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} hint="They need a Clarion account already." error={fieldError(add.error, 'email')} />
-          <div className="field">
-            <label htmlFor="member-role">Role</label>
-            <select id="member-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-              <option value="admin">Admin: keys, settings and sending</option>
-              <option value="owner">Owner: also adds and removes members</option>
-            </select>
-          </div>
+          <Select label="Role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            <option value="admin">Admin: keys, settings and sending</option>
+            <option value="owner">Owner: also adds and removes members</option>
+          </Select>
           <button type="submit" disabled={add.pending || !email}>
             {add.pending ? 'Adding…' : 'Add member'}
           </button>

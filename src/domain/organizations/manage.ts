@@ -43,11 +43,10 @@ export async function regenerateInviteCodeAsMember(db: Db, userId: string, organ
   return ok(await db.organization.update({ where: { id: organizationId }, data: { inviteCode: newInviteCode() } }));
 }
 
-export async function listMembers(db: Db, userId: string, organizationId: string) {
-  const role = await requireMember(db, userId, organizationId);
-  if (!role.ok) return role;
+/** Who manages the organization, oldest first. The caller has already checked the asker belongs to it. */
+export async function membersOf(db: Db, organizationId: string) {
   const rows = await db.membership.findMany({ where: { organizationId }, include: { user: { select: { email: true } } }, orderBy: { createdAt: 'asc' } });
-  return ok(rows.map((row) => ({ userId: row.userId, email: row.user.email, role: row.role, createdAt: row.createdAt })));
+  return rows.map((row) => ({ userId: row.userId, email: row.user.email, role: row.role, createdAt: row.createdAt }));
 }
 
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
@@ -91,7 +90,7 @@ export async function addMember(db: Db, userId: string, organizationId: string, 
     });
     return ok(undefined);
   });
-  return changed.ok ? listMembers(db, userId, organizationId) : changed;
+  return changed.ok ? ok(await membersOf(db, organizationId)) : changed;
 }
 
 /**
@@ -110,5 +109,5 @@ export async function removeMember(db: Db, userId: string, organizationId: strin
     return ok(undefined);
   });
   if (!removed.ok) return removed;
-  return leaving ? ok([]) : listMembers(db, userId, organizationId);
+  return ok(leaving ? [] : await membersOf(db, organizationId));
 }

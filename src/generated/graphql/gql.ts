@@ -25,16 +25,12 @@ type Documents = {
     "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n": typeof types.NotifyDocument,
     "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": typeof types.ListNotificationsDocument,
     "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": typeof types.NotificationByIdDocument,
-    "\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n": typeof types.SignUpDocument,
-    "\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n": typeof types.LogInDocument,
     "\n  mutation LogOut { logOut }\n": typeof types.LogOutDocument,
     "\n  query Me { me { email memberships { role organization { id slug } } } }\n": typeof types.MeDocument,
     "\n  mutation CreateOrganization($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n": typeof types.CreateOrganizationDocument,
     "\n  mutation CreateApiKey($organizationId: ID!, $kind: String!, $name: String) {\n    createApiKey(organizationId: $organizationId, kind: $kind, name: $name) { key apiKey { id kind name displayPrefix revokedAt } }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }\n": typeof types.RevokeApiKeyDocument,
     "\n  query ApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix lastUsedAt revokedAt } }\n": typeof types.ApiKeysDocument,
-    "\n  mutation SignUpMember($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n": typeof types.SignUpMemberDocument,
-    "\n  mutation LogInMember($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }\n": typeof types.LogInMemberDocument,
     "\n  query WhoAmI { me { email } }\n": typeof types.WhoAmIDocument,
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) { changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { email } }\n": typeof types.ChangePasswordDocument,
     "\n  mutation NewOrganization($name: String!, $slug: String!, $isPublic: Boolean) { createOrganization(name: $name, slug: $slug, isPublic: $isPublic) { id slug } }\n": typeof types.NewOrganizationDocument,
@@ -54,6 +50,8 @@ type Documents = {
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": typeof types.InvitedOrganizationDocument,
     "\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n": typeof types.RegisterDeviceForTestDocument,
     "\n  mutation RegisterDeviceForRateLimit($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid } }\n": typeof types.RegisterDeviceForRateLimitDocument,
+    "\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n": typeof types.SignUpDocument,
+    "\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n": typeof types.LogInDocument,
 };
 const documents: Documents = {
     "\n  mutation RegisterDevice($apnsToken: String!, $platform: String!) {\n    registerDevice(apnsToken: $apnsToken, platform: $platform) { deviceUuid created }\n  }\n": types.RegisterDeviceDocument,
@@ -67,16 +65,12 @@ const documents: Documents = {
     "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n": types.NotifyDocument,
     "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": types.ListNotificationsDocument,
     "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": types.NotificationByIdDocument,
-    "\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n": types.SignUpDocument,
-    "\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n": types.LogInDocument,
     "\n  mutation LogOut { logOut }\n": types.LogOutDocument,
     "\n  query Me { me { email memberships { role organization { id slug } } } }\n": types.MeDocument,
     "\n  mutation CreateOrganization($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n": types.CreateOrganizationDocument,
     "\n  mutation CreateApiKey($organizationId: ID!, $kind: String!, $name: String) {\n    createApiKey(organizationId: $organizationId, kind: $kind, name: $name) { key apiKey { id kind name displayPrefix revokedAt } }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }\n": types.RevokeApiKeyDocument,
     "\n  query ApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix lastUsedAt revokedAt } }\n": types.ApiKeysDocument,
-    "\n  mutation SignUpMember($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n": types.SignUpMemberDocument,
-    "\n  mutation LogInMember($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }\n": types.LogInMemberDocument,
     "\n  query WhoAmI { me { email } }\n": types.WhoAmIDocument,
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) { changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { email } }\n": types.ChangePasswordDocument,
     "\n  mutation NewOrganization($name: String!, $slug: String!, $isPublic: Boolean) { createOrganization(name: $name, slug: $slug, isPublic: $isPublic) { id slug } }\n": types.NewOrganizationDocument,
@@ -96,6 +90,8 @@ const documents: Documents = {
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": types.InvitedOrganizationDocument,
     "\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n": types.RegisterDeviceForTestDocument,
     "\n  mutation RegisterDeviceForRateLimit($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid } }\n": types.RegisterDeviceForRateLimitDocument,
+    "\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n": types.SignUpDocument,
+    "\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n": types.LogInDocument,
 };
 
 /**
@@ -159,14 +155,6 @@ export function graphql(source: "\n  query NotificationById($id: ID!) {\n    not
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n"): (typeof documents)["\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n"): (typeof documents)["\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation LogOut { logOut }\n"): (typeof documents)["\n  mutation LogOut { logOut }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -188,14 +176,6 @@ export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) { revokeApi
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix lastUsedAt revokedAt } }\n"): (typeof documents)["\n  query ApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix lastUsedAt revokedAt } }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation SignUpMember($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n"): (typeof documents)["\n  mutation SignUpMember($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation LogInMember($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }\n"): (typeof documents)["\n  mutation LogInMember($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -272,6 +252,14 @@ export function graphql(source: "\n  mutation RegisterDeviceForTest($apnsToken: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RegisterDeviceForRateLimit($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid } }\n"): (typeof documents)["\n  mutation RegisterDeviceForRateLimit($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n"): (typeof documents)["\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n"): (typeof documents)["\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

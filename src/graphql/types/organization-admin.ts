@@ -1,5 +1,5 @@
 // The dashboard's side of an organization: fields only its members see, and what they may change.
-import { addMember, listMembers, organizationForMember, regenerateInviteCodeAsMember, removeMember, ROLES, updateOrganization } from '../../domain/organizations/manage.ts';
+import { addMember, membersOf, organizationForMember, regenerateInviteCodeAsMember, removeMember, ROLES, updateOrganization } from '../../domain/organizations/manage.ts';
 import { builder } from '../builder.ts';
 import { requireViewer, viewerRole } from '../caller.ts';
 import { unwrap } from '../errors.ts';
@@ -33,7 +33,7 @@ builder.prismaObjectFields('Organization', (t) => ({
     type: [Member],
     nullable: true,
     description: 'Who manages the organization. Members only; null for everyone else.',
-    resolve: async (organization, _args, ctx) => ((await viewerRole(ctx, organization.id)) ? unwrap(await listMembers(ctx.db, ctx.viewer!.id, organization.id)) : null),
+    resolve: async (organization, _args, ctx) => ((await viewerRole(ctx, organization.id)) ? membersOf(ctx.db, organization.id) : null),
   }),
 }));
 

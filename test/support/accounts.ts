@@ -1,0 +1,23 @@
+// Dashboard accounts for the tests: the sign-up and log-in documents, and a new signed-in user.
+import { graphql } from '../../src/generated/graphql/gql.ts';
+import type { TestServer } from './server.ts';
+
+export const PASSWORD = 'correct horse battery staple';
+
+export const SignUp = graphql(`
+  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }
+`);
+export const LogIn = graphql(`
+  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }
+`);
+
+let accounts = 0;
+
+/** Signs a new user up; `cookie` is the Cookie header value that carries the session. */
+export async function signUpAccount(server: TestServer, prefix = 'user') {
+  accounts += 1;
+  const email = `${prefix}${accounts}-${Date.now()}@example.test`;
+  const response = await server.graphql(SignUp, { email, password: PASSWORD });
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  return { email, cookie: setCookie.split(';')[0]!, setCookie, response };
+}
