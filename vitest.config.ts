@@ -8,7 +8,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Each file opens its own PGlite (a few seconds) and, in CI, its own PostgreSQL database.
+    // One PostgreSQL server for the run (embedded unless DATABASE_URL is set); each file makes its own database.
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,15 +1,21 @@
 // `npm run screenshots`: the dashboard's main pages, filled with a little data, as PNGs in
-// docs/screenshots (linked from the README). Runs the whole product in this process on in-memory
-// PGlite, with the APNs stand-in, and drives Debian's Chromium like the browser tests do.
+// docs/screenshots (linked from the README). Runs the whole product in this process on an embedded
+// PostgreSQL in a temporary directory, with the APNs stand-in, and drives Debian's Chromium like the browser tests do.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { backends } from '../test/support/backends.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded/cluster.ts';
+import { createLogger } from '../src/logger.ts';
+import { postgresBackend } from '../test/support/backends.ts';
 import { openBrowser } from '../test/support/browser.ts';
 import { startDashboard } from '../test/support/dashboard.ts';
 import { apnsToken } from '../test/support/seed.ts';
 
 const out = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots');
-const product = await startDashboard(backends[0]!);
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-screenshots-'));
+const cluster = await startEmbeddedPostgres({ dataDir, holder: 'screenshots', logger: createLogger('warn') });
+const product = await startDashboard(postgresBackend(() => cluster.url, undefined, 'embedded PostgreSQL'));
 const browser = await openBrowser({ width: 1280, height: 860 });
 const page = await browser.context.newPage();
 
@@ -89,4 +95,6 @@ try {
 } finally {
   await browser.close();
   await product.close();
+  await cluster.stop();
+  await rm(dataDir, { recursive: true, force: true });
 }

@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { EmbeddedPostgresError } from './db/embedded/data-dir.ts';
+import { openStorage } from './db/storage.ts';
 import { createApp } from './http/app.ts';
+import { assertPortsFree, listen, PortInUse } from './http/listen.ts';
 import { createPushService } from './apns/push-service.ts';
 import { ensureDashboardBuilt } from './dashboard/build.ts';
 import { createDashboardServer } from './dashboard/server.ts';
@@ -13,66 +15,85 @@ import { createLogger, redactUrl } from './logger.ts';
 
 export async function start(config: Config) {
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, logger });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
-  if (redis) {
-    redis.on('error', (error) => logger.warn('redis error', { error: error.message }));
-    await redis.connect();
-  }
-  const push = await createPushService(config, logger);
-  const app = createApp({ config, database, logger, redis, send: push.send });
-  const server = createServer(app.handler);
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, resolve));
-  const { address, port } = server.address() as AddressInfo;
-  const host = address.includes(':') ? `[${address}]` : address;
-  logger.info('clarion listening', {
-    url: `http://${host}:${port}`,
-    database: database.kind === 'postgres' ? database.location : `PGlite in ${database.location}`,
-    redis: config.redisUrl ? redactUrl(config.redisUrl) : 'none (rate limits kept in this process)',
-  });
-
-  let dashboard: Server | undefined;
-  if (config.dashboardPort !== undefined) {
-    const root = await ensureDashboardBuilt(logger);
-    dashboard = createDashboardServer({ root, api: app.handler });
-    await new Promise<void>((resolve, reject) => dashboard!.once('error', reject).listen(config.dashboardPort, config.host, resolve));
-    logger.info('dashboard listening', { url: `http://${host}:${(dashboard.address() as AddressInfo).port}` });
-  }
-
-  // Broadcasts left sending by a process that stopped are finished here; checked again while running,
-  // since a lease held by a stopped process lapses only after a minute.
-  await app.resumeBroadcasts();
-  const resumer = setInterval(() => void app.resumeBroadcasts().catch((error: Error) => logger.warn('resume check failed', { error: error.message })), 30_000);
-  resumer.unref();
-
+  // A port taken by another program is said before the database is touched, not after.
+  await assertPortsFree(config.host, [config.port, config.dashboardPort]);
+  const storage = await openStorage(config, logger, 'server');
+  const { database } = storage;
+  let redis: Redis | undefined;
+  let push: Awaited<ReturnType<typeof createPushService>> | undefined;
+  let app: ReturnType<typeof createApp> | undefined;
+  const servers: Server[] = [];
+  let resumer: NodeJS.Timeout | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('draining in-flight requests');
-      const servers = [server, ...(dashboard ? [dashboard] : [])];
       const drained = Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
       for (const s of servers) s.closeIdleConnections();
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref());
       await Promise.race([drained, timeout]);
       for (const s of servers) s.closeAllConnections();
       clearInterval(resumer);
-      await app.close();
-      await push.close();
+      await app?.close();
+      await push?.close();
       await redis?.quit();
-      await database.close();
+      await storage.close();
       logger.info('stopped');
     })());
-  return { server, port, dashboard, stop };
+
+  try {
+    redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
+    if (redis) {
+      redis.on('error', (error) => logger.warn('redis error', { error: error.message }));
+      await redis.connect();
+    }
+    push = await createPushService(config, logger);
+    app = createApp({ config, database, logger, redis, send: push.send });
+    const server = createServer(app.handler);
+    server.keepAliveTimeout = 65_000;
+    servers.push(server);
+    const { address, port } = await listen(server, config.port, config.host);
+    const host = address.includes(':') ? `[${address}]` : address;
+    logger.info('clarion listening', {
+      url: `http://${host}:${port}`,
+      database: storage.description,
+      redis: config.redisUrl ? redactUrl(config.redisUrl) : 'none (rate limits kept in this process)',
+    });
+
+    if (config.dashboardPort !== undefined) {
+      const root = await ensureDashboardBuilt(logger);
+      const dashboard = createDashboardServer({ root, api: app.handler });
+      servers.push(dashboard);
+      const bound = await listen(dashboard, config.dashboardPort, config.host);
+      logger.info('dashboard listening', { url: `http://${host}:${bound.port}` });
+    }
+
+    // Broadcasts left sending by a process that stopped are finished here; checked again while running,
+    // since a lease held by a stopped process lapses only after a minute.
+    await app.resumeBroadcasts();
+    const { resumeBroadcasts } = app;
+    resumer = setInterval(() => void resumeBroadcasts().catch((error: Error) => logger.warn('resume check failed', { error: error.message })), 30_000);
+    resumer.unref();
+    const dashboard = servers[1];
+    return { server, port, dashboard, stop, lost: storage.lost };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     const config = loadConfig();
-    const { stop } = await start(config);
+    const { stop, lost } = await start(config);
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop().then(() => process.exit(0)));
+    void lost.then((code) => {
+      console.error(`The embedded PostgreSQL stopped on its own (exit code ${code}); Clarion stops too. Its log lines are above at LOG_LEVEL=debug.`);
+      void stop().finally(() => process.exit(1));
+    });
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
+    const known = error instanceof ConfigError || error instanceof EmbeddedPostgresError || error instanceof PortInUse;
+    console.error(known ? (error as Error).message : error);
     process.exit(1);
   }
 }

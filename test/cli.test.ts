@@ -1,22 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_CODE_PATTERN } from '../src/domain/organizations/invite-code.ts';
+import { freshPostgresDatabase } from './support/backends.ts';
+import { postgresProcessesOf, runCli } from './support/processes.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const exec = promisify(execFile);
-
+// Through the real bin, as an operator runs it (`npx clarion ...` in the checkout), on the embedded default
+// with no server running: each command starts the cluster in DATA_DIR (the first one makes it) and stops it.
 describe('the clarion CLI', () => {
   let dataDir: string;
-  // Through the real bin, as an operator runs it: `npx clarion ...` in the checkout.
-  const clarion = (...args: string[]) =>
-    exec('npx', ['--no-install', 'clarion', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } }).then(
-      ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-    );
+  const clarion = (...args: string[]) => runCli(args, { DATA_DIR: dataDir, DATABASE_URL: '' });
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-cli-'));
   });
@@ -73,4 +67,19 @@ describe('the clarion CLI', () => {
     const unknown = await clarion('org', 'explode');
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('usage:') });
   }, 60_000);
+
+  it('leaves no PostgreSQL running after its commands', async () => {
+    expect(await postgresProcessesOf(dataDir)).toEqual([]);
+  });
+});
+
+describe('clarion db url', () => {
+  it('prints DATABASE_URL as given, for psql and pg_dump', async () => {
+    const fresh = await freshPostgresDatabase();
+    try {
+      expect(await runCli(['db', 'url'], { DATABASE_URL: fresh.url })).toMatchObject({ code: 0, stdout: `${fresh.url}\n` });
+    } finally {
+      await fresh.drop();
+    }
+  });
 });

@@ -205,8 +205,7 @@ describe.each(backends)('dashboard management on $name', (backend) => {
 
   });
 
-  // PGlite runs one transaction at a time, so there these races cannot happen; on PostgreSQL, without the
-  // organization's row lock, one round in five left an organization without an owner (seen in review).
+  // Without the organization's row lock, one round in five left an organization without an owner (seen in review).
   it('keeps an owner when two owners leave, or one leaves while demoting the other, at the same moment', async () => {
     const a = await member(suite.server);
     const b = await member(suite.server);

@@ -2,24 +2,23 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, readFile, rm, writeFile, cp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { applyMigrations, MIGRATIONS_DIR, readMigrationFiles, type MigrationConnection } from '../src/db/migrate.ts';
 import { diffSchemaAgainstMigrations } from '../src/db/schema-diff.ts';
-import { freshPostgresDatabase, testLogger } from './support/backends.ts';
+import { databaseServerUrl, freshPostgresDatabase, testLogger } from './support/backends.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-const pgliteConnection = (db: PGlite): MigrationConnection => ({
-  sharedByProcesses: false,
-  query: async <Row>(sql: string, params?: unknown[]) => (await db.query<Row>(sql, params)).rows,
-  exec: async (sql) => void (await db.exec(sql)),
+const connection = (client: pg.Client): MigrationConnection => ({
+  query: async <Row>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as Row[],
+  exec: async (sql) => void (await client.query(sql)),
 });
 
 describe('migrations', () => {
   it('match schema.prisma (run `npm run migrate:create -- <name>` after changing it)', async () => {
-    const diff = await diffSchemaAgainstMigrations({ schemaPath: path.join(root, 'prisma', 'schema.prisma'), migrationsDir: MIGRATIONS_DIR });
+    const diff = await diffSchemaAgainstMigrations({ schemaPath: path.join(root, 'prisma', 'schema.prisma'), migrationsDir: MIGRATIONS_DIR, serverUrl: databaseServerUrl() });
     expect(diff.sql).toBe('');
     expect(diff.inSync).toBe(true);
   }, 60_000);
@@ -30,7 +29,7 @@ describe('migrations', () => {
       const schema = await readFile(path.join(root, 'prisma', 'schema.prisma'), 'utf8');
       const changed = schema.replace('model Device {', 'model Device {\n  nickname String?');
       await writeFile(path.join(dir, 'schema.prisma'), changed);
-      const diff = await diffSchemaAgainstMigrations({ schemaPath: path.join(dir, 'schema.prisma'), migrationsDir: MIGRATIONS_DIR });
+      const diff = await diffSchemaAgainstMigrations({ schemaPath: path.join(dir, 'schema.prisma'), migrationsDir: MIGRATIONS_DIR, serverUrl: databaseServerUrl() });
       expect(diff.inSync).toBe(false);
       expect(diff.sql).toContain('ALTER TABLE "devices" ADD COLUMN     "nickname" TEXT');
     } finally {
@@ -39,10 +38,10 @@ describe('migrations', () => {
   }, 60_000);
 
   it('are recorded in _prisma_migrations as Prisma Migrate records them, once, across restarts', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-migrate-'));
+    const fresh = await freshPostgresDatabase();
     try {
-      (await openDatabase({ dataDir, logger: testLogger }).then((db) => db.close()));
-      const reopened = await openDatabase({ dataDir, logger: testLogger });
+      await openDatabase({ url: fresh.url, logger: testLogger }).then((db) => db.close());
+      const reopened = await openDatabase({ url: fresh.url, logger: testLogger });
       const rows = await reopened.prisma.$queryRaw<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }[]>`
         SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`;
       await reopened.close();
@@ -56,36 +55,39 @@ describe('migrations', () => {
         expect(row.applied_steps_count).toBe(1);
       }
     } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      await fresh.drop();
     }
   });
 
   it('leave no row and no half-applied change behind when one fails, and apply it once fixed', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'clarion-migrations-'));
-    const db = new PGlite();
+    const fresh = await freshPostgresDatabase();
+    const client = new pg.Client({ connectionString: fresh.url });
+    await client.connect();
     try {
       await cp(MIGRATIONS_DIR, dir, { recursive: true });
       const broken = path.join(dir, '29990101000000_broken');
       await mkdir(broken);
       await writeFile(path.join(broken, 'migration.sql'), 'CREATE TABLE "half" (id int);\nSELECT no_such_function();\n');
-      await expect(applyMigrations(pgliteConnection(db), testLogger, dir)).rejects.toThrow(/29990101000000_broken failed/);
-      const names = (await db.query<{ migration_name: string }>('SELECT migration_name FROM "_prisma_migrations"')).rows.map((r) => r.migration_name);
+      await expect(applyMigrations(connection(client), testLogger, dir)).rejects.toThrow(/29990101000000_broken failed/);
+      const names = (await client.query<{ migration_name: string }>('SELECT migration_name FROM "_prisma_migrations"')).rows.map((r) => r.migration_name);
       expect(names).not.toContain('29990101000000_broken');
-      expect((await db.query(`SELECT to_regclass('half') AS t`)).rows).toEqual([{ t: null }]);
+      expect(names).toHaveLength((await readMigrationFiles()).length);
+      expect((await client.query(`SELECT to_regclass('half') AS t`)).rows).toEqual([{ t: null }]);
       await writeFile(path.join(broken, 'migration.sql'), 'CREATE TABLE "half" (id int);\n');
-      await applyMigrations(pgliteConnection(db), testLogger, dir);
-      expect((await db.query(`SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE migration_name = '29990101000000_broken'`)).rows).toEqual([{ n: 1 }]);
+      await applyMigrations(connection(client), testLogger, dir);
+      expect((await client.query(`SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE migration_name = '29990101000000_broken'`)).rows).toEqual([{ n: 1 }]);
     } finally {
-      await db.close();
+      await client.end();
+      await fresh.drop();
       await rm(dir, { recursive: true, force: true });
     }
   });
 
-  // Only where CI (or you) provide a PostgreSQL server.
-  if (process.env.DATABASE_URL) it('apply on PostgreSQL, with several instances starting at once', async () => {
-    const fresh = await freshPostgresDatabase(process.env.DATABASE_URL!);
+  it('apply once when several instances start at once', async () => {
+    const fresh = await freshPostgresDatabase();
     try {
-      const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: fresh.url, dataDir: '', logger: testLogger })));
+      const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ url: fresh.url, logger: testLogger })));
       const rows = await instances[0]!.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "_prisma_migrations"`;
       expect(rows[0]!.n).toBe((await readMigrationFiles()).length);
       await Promise.all(instances.map((db) => db.close()));

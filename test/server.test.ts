@@ -1,39 +1,15 @@
 // `npm start` as a process: configuration errors, the listening server, and draining on SIGTERM.
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { execFile as execFileCallback } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresProcessesOf, runClarion as run, runCli, waitFor } from './support/processes.ts';
 import { apnsToken } from './support/seed.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-
-async function waitFor<T>(read: () => T | undefined, ms = 10_000): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < ms; await new Promise((resolve) => setTimeout(resolve, 50))) {
-    const value = read();
-    if (value !== undefined) return value;
-  }
-  throw new Error('waited too long');
-}
-
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const listening = new Promise<string>((resolve, reject) => {
-    const check = () => {
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stderr.on('data', check);
-    void exited.then(() => reject(new Error(`exited before listening:\n${output}`)));
-  });
-  listening.catch(() => {}); // awaited by the tests that expect a listening server
-  return { child, exited, listening, output: () => output };
-}
+const execFile = promisify(execFileCallback);
 
 describe('configuration', () => {
   it('reports every bad variable at once and exits 1', async () => {
@@ -63,8 +39,20 @@ describe('a running server', () => {
   it('answers /healthz and says where its data lives', async () => {
     const response = await fetch(`${url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'pglite' });
-    expect(server.output()).toContain(`PGlite in ${dataDir}`);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(server.output()).toMatch(new RegExp(`"database":"embedded PostgreSQL in ${dataDir} \\(127\\.0\\.0\\.1:\\d+\\)"`));
+  });
+
+  it('lets the CLI and psql work on its database while it runs', async () => {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    const created = await runCli(['org', 'create', '--name', 'Beside', '--slug', 'beside'], env);
+    expect(created).toMatchObject({ code: 0 });
+    // The server sees it at once: one database, not a copy.
+    expect((await fetch(`${url}/v1/orgs/beside`)).status).toBe(200);
+    const { stdout: dbUrl } = await runCli(['db', 'url'], env);
+    expect(dbUrl.trim()).toMatch(/^postgres:\/\/clarion:[\w-]+@127\.0\.0\.1:\d+\/clarion$/);
+    const psql = await execFile('psql', [dbUrl.trim(), '-Atc', 'SELECT slug FROM organizations']);
+    expect(psql.stdout.trim()).toBe('beside');
   });
 
   it('serves the dashboard on its own port, with /graphql on the same origin', async () => {
@@ -109,5 +97,7 @@ describe('a running server', () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('"message":"stopped"');
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    // Its PostgreSQL stopped with it, after the drain.
+    expect(await postgresProcessesOf(dataDir)).toEqual([]);
   });
 });

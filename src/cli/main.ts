@@ -1,6 +1,9 @@
-// The admin CLI. Uses DATABASE_URL / DATA_DIR exactly like the server, and prints JSON.
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/database.ts';
+// The admin CLI. Uses DATABASE_URL / DATA_DIR exactly like the server, and prints JSON. With the embedded
+// default it connects to the running server's PostgreSQL, or starts it for the length of the command.
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { runningEmbeddedUrl } from '../db/embedded/cluster.ts';
+import { openStorage, type Storage } from '../db/storage.ts';
 import type { Result } from '../domain/errors.ts';
 import { createLogger } from '../logger.ts';
 import { apiKeyCommands } from './api-keys.ts';
@@ -12,10 +15,13 @@ const USAGE = `usage:
   clarion org regenerate-invite SLUG
   clarion key create --org SLUG --kind live|test [--name NAME]
   clarion key list --org SLUG
-  clarion key revoke ID`;
+  clarion key revoke ID
+  clarion db url          the database's connection string, for psql and pg_dump`;
 
 export interface Output {
   out(value: unknown): void;
+  /** A plain line on stdout, for shell substitution. */
+  line(text: string): void;
   err(message: string): void;
 }
 
@@ -33,34 +39,49 @@ export function report<T>(output: Output, result: Result<T>, show: (value: T) =>
 
 const commands: Record<string, Record<string, Command>> = { org: organizationCommands, key: apiKeyCommands };
 
-export async function main(argv: string[], output: Output = { out: (v) => console.log(JSON.stringify(v, null, 2)), err: (m) => console.error(m) }) {
+const terminal: Output = { out: (v) => console.log(JSON.stringify(v, null, 2)), line: (text) => console.log(text), err: (m) => console.error(m) };
+
+export async function main(argv: string[], output: Output = terminal) {
   const [group, action, ...rest] = argv;
   const command = group && action ? commands[group]?.[action] : undefined;
-  if (!command) {
+  const dbUrl = group === 'db' && action === 'url' && !rest.length;
+  if (!command && !dbUrl) {
     output.err(USAGE);
     return 2;
   }
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
     output.err(error instanceof ConfigError ? error.message : String(error));
     return 1;
   }
-  let database: Database;
+  if (dbUrl) return printDatabaseUrl(config, output);
+  let storage: Storage;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger: createLogger('warn') });
+    storage = await openStorage(config, createLogger('warn'), 'cli');
   } catch (error) {
     output.err((error as Error).message);
     return 1;
   }
   try {
-    return await command(database, rest, output);
+    return await command!(storage.database, rest, output);
   } catch (error) {
     // parseArgs rejects unknown or malformed options with a message worth showing as is.
     output.err(error instanceof TypeError ? `${error.message}\n${USAGE}` : String(error));
     return error instanceof TypeError ? 2 : 1;
   } finally {
-    await database.close();
+    await storage.close();
   }
+}
+
+/** DATABASE_URL as given, or the running embedded server's, password included: psql and pg_dump need it. */
+async function printDatabaseUrl(config: Config, output: Output) {
+  const url = config.databaseUrl ?? (await runningEmbeddedUrl(config.dataDir));
+  if (!url) {
+    output.err(`No Clarion server is running on DATA_DIR ${config.dataDir}; its embedded PostgreSQL runs while Clarion does. Start it (npm start) and ask again.`);
+    return 1;
+  }
+  output.line(url);
+  return 0;
 }

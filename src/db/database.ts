@@ -1,11 +1,7 @@
-// Opens the one database Clarion uses: PostgreSQL when DATABASE_URL is set, embedded PGlite under
-// DATA_DIR otherwise. Both run the same migrations and are reached through the same Prisma client.
-import { mkdir } from 'node:fs/promises';
-import { lockDataDir } from './data-dir-lock.ts';
-import { PGlite } from '@electric-sql/pglite';
+// Opens the one database Clarion uses: a PostgreSQL server, either the operator's (DATABASE_URL) or the
+// embedded one in DATA_DIR (src/db/embedded), reached through the same Prisma client and pool.
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import type { Logger } from '../logger.ts';
 import { redactUrl } from '../logger.ts';
@@ -17,7 +13,6 @@ export type Db = PrismaClient;
 export interface Database {
   prisma: PrismaClient;
   sql: SqlClient;
-  kind: 'postgres' | 'pglite';
   /** Where the data lives, without credentials. */
   location: string;
   ping(): Promise<void>;
@@ -25,14 +20,12 @@ export interface Database {
 }
 
 export interface DatabaseOptions {
-  databaseUrl?: string;
-  /** A directory, or `memory://` for a throwaway database. */
-  dataDir: string;
+  url: string;
   poolSize?: number;
   logger: Logger;
 }
 
-async function openPostgres(url: string, poolSize: number, logger: Logger): Promise<Database> {
+export async function openDatabase({ url, poolSize = 10, logger }: DatabaseOptions): Promise<Database> {
   // Migrations run on one dedicated connection, not the pool, so the advisory lock and the
   // transaction stay on the same session.
   const client = new pg.Client({ connectionString: url });
@@ -40,7 +33,6 @@ async function openPostgres(url: string, poolSize: number, logger: Logger): Prom
   try {
     await applyMigrations(
       {
-        sharedByProcesses: true,
         query: async (sql, params) => (await client.query(sql, params)).rows,
         exec: async (sql) => void (await client.query(sql)),
       },
@@ -56,7 +48,6 @@ async function openPostgres(url: string, poolSize: number, logger: Logger): Prom
   return {
     prisma,
     sql: { query: async (text, params) => (await pool.query(text, params)).rows },
-    kind: 'postgres',
     location: redactUrl(url),
     ping: async () => void (await pool.query('SELECT 1')),
     close: async () => {
@@ -64,39 +55,4 @@ async function openPostgres(url: string, poolSize: number, logger: Logger): Prom
       await pool.end();
     },
   };
-}
-
-async function openPglite(dataDir: string, logger: Logger): Promise<Database> {
-  const inMemory = dataDir.startsWith('memory://');
-  if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const unlock = inMemory ? async () => {} : await lockDataDir(dataDir);
-  const pglite = await PGlite.create(dataDir).catch(async (error: unknown) => {
-    await unlock();
-    throw error;
-  });
-  await applyMigrations(
-    {
-      sharedByProcesses: false,
-      query: async <Row>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
-      exec: async (sql) => void (await pglite.exec(sql)),
-    },
-    logger,
-  );
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-  return {
-    prisma,
-    sql: { query: async <Row>(text: string, params?: unknown[]) => (await pglite.query<Row>(text, params)).rows },
-    kind: 'pglite',
-    location: dataDir,
-    ping: async () => void (await pglite.query('SELECT 1')),
-    close: async () => {
-      await prisma.$disconnect();
-      await pglite.close();
-      await unlock();
-    },
-  };
-}
-
-export function openDatabase({ databaseUrl, dataDir, poolSize = 10, logger }: DatabaseOptions): Promise<Database> {
-  return databaseUrl ? openPostgres(databaseUrl, poolSize, logger) : openPglite(dataDir, logger);
 }

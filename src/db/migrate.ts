@@ -10,13 +10,11 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '..', '..', 'pri
 // The advisory lock key Prisma Migrate holds while migrating.
 const PRISMA_MIGRATE_LOCK = 72707369;
 
-/** The few things the applier needs from a connection; PostgreSQL and PGlite both provide them. */
+/** The few things the applier needs from one dedicated connection. */
 export interface MigrationConnection {
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
   /** Runs a script of several statements. */
   exec(sql: string): Promise<void>;
-  /** Whether advisory locks mean anything (not on single-process PGlite). */
-  sharedByProcesses: boolean;
 }
 
 interface AppliedRow {
@@ -50,7 +48,7 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 export async function applyMigrations(db: MigrationConnection, logger: Logger, dir = MIGRATIONS_DIR) {
   const migrations = await readMigrationFiles(dir);
-  if (db.sharedByProcesses) await db.query('SELECT pg_advisory_lock($1)', [PRISMA_MIGRATE_LOCK]);
+  await db.query('SELECT pg_advisory_lock($1)', [PRISMA_MIGRATE_LOCK]);
   try {
     await db.exec(CREATE_TABLE);
     const rows = await db.query<AppliedRow>('SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"');
@@ -82,6 +80,6 @@ export async function applyMigrations(db: MigrationConnection, logger: Logger, d
     }
     if (done.length) logger.info('applied migrations', { migrations: done });
   } finally {
-    if (db.sharedByProcesses) await db.query('SELECT pg_advisory_unlock($1)', [PRISMA_MIGRATE_LOCK]);
+    await db.query('SELECT pg_advisory_unlock($1)', [PRISMA_MIGRATE_LOCK]);
   }
 }

@@ -1,11 +1,14 @@
-// Offline migration authoring: Prisma's schema engine compiled to WebAssembly, run against
-// in-memory PGlite. Used by `npm run migrate:create|check` and by the drift test; never at run time.
+// Offline migration authoring: Prisma's schema engine compiled to WebAssembly, run with @prisma/adapter-pg
+// against throwaway databases on a PostgreSQL server (the test run's, DATABASE_URL's, or an embedded
+// cluster of its own: scripts/migrations.ts). Used by `npm run migrate:create|check` and by the drift test;
+// never at run time.
+import { randomBytes } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from '@prisma/driver-adapter-utils';
+import pg from 'pg';
 
 const require = createRequire(import.meta.url);
 
@@ -15,25 +18,53 @@ export interface SchemaDiff {
   inSync: boolean;
 }
 
-// pglite-prisma-adapter 0.7.2's executeScript does not await the SQL, so errors would be lost.
-function awaitingScripts(pglite: PGlite) {
-  const factory = new PrismaPGlite(pglite);
-  const wrap = async (adapter: Awaited<ReturnType<typeof factory.connect>>, db: PGlite) => {
-    adapter.executeScript = async (script: string) => {
-      await db.exec(script);
-    };
+type Adapter = Awaited<ReturnType<PrismaPg['connect']>>;
+const PG_CHAR = 18;
+const PG_TEXT = 25;
+
+/**
+ * adapter-pg as the schema engine needs it: scripts run whole (its executeScript splits on ';', which breaks
+ * strings and function bodies), and the catalogs' one-byte "char" columns are read as characters (it refuses
+ * them; the engine reads constraint and relation kinds from them).
+ */
+function forSchemaEngine(adapter: Adapter, opened: Adapter[]) {
+  opened.push(adapter);
+  const pool = adapter.underlyingDriver() as pg.Pool;
+  pool.on('error', () => {}); // its database is dropped under it at the end
+  adapter.executeScript = async (script: string) => void (await pool.query(script));
+  const charColumns = new WeakMap<unknown[], number[]>();
+  const queryable = adapter as unknown as { performIO(query: unknown): Promise<pg.QueryResult> };
+  const performIO = queryable.performIO.bind(adapter);
+  queryable.performIO = async (query) => {
+    const result = await performIO(query);
+    const chars = result.fields.flatMap((field, i) => (field.dataTypeID === PG_CHAR ? [i] : []));
+    for (const i of chars) result.fields[i]!.dataTypeID = PG_TEXT;
+    if (chars.length) charColumns.set(result.rows, chars);
+    return result;
+  };
+  const queryRaw = adapter.queryRaw.bind(adapter);
+  adapter.queryRaw = async (query) => {
+    const result = await queryRaw(query);
+    for (const i of charColumns.get(result.rows) ?? []) result.columnTypes[i] = ColumnTypeEnum.Character;
+    return result;
+  };
+  return adapter;
+}
+
+/**
+ * Both of the engine's connections go to databases made for this diff, dropped when it disposes of them
+ * (adapter-pg's own shadow database is dropped while its pool still holds a connection to it, which fails).
+ */
+function adapterFactory(serverUrl: string, opened: Adapter[]) {
+  const connect = async () => {
+    const database = await throwawayDatabase(serverUrl);
+    const adapter = forSchemaEngine(await new PrismaPg({ connectionString: database.url }).connect(), opened);
+    const dispose = adapter.dispose.bind(adapter);
+    let disposed: Promise<void> | undefined;
+    adapter.dispose = () => (disposed ??= dispose().then(database.drop));
     return adapter;
   };
-  const shadow = new PGlite();
-  return {
-    shadow,
-    factory: {
-      provider: 'postgres' as const,
-      adapterName: factory.adapterName,
-      connect: async () => wrap(await factory.connect(), pglite),
-      connectToShadowDb: async () => wrap(await new PrismaPGlite(shadow).connect(), shadow),
-    },
-  };
+  return { provider: 'postgres' as const, adapterName: '@prisma/adapter-pg', connect, connectToShadowDb: connect };
 }
 
 let engineBindings: Promise<any> | undefined;
@@ -41,6 +72,8 @@ let engineBindings: Promise<any> | undefined;
 const loadEngine = () => (engineBindings ??= instantiateEngine());
 
 async function instantiateEngine() {
+  // Where the engine's Rust panics leave their message (the glue expects the registry Prisma's CLI sets up).
+  (globalThis as { PRISMA_WASM_PANIC_REGISTRY?: unknown }).PRISMA_WASM_PANIC_REGISTRY = { set_message: (message: string) => console.error(`schema engine panic: ${message}`) };
   // Node 20 cannot import the package's .wasm entry without a flag, so it is instantiated by hand.
   const bindingsPath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
   const dir = path.dirname(bindingsPath);
@@ -74,25 +107,42 @@ async function readMigrations(baseDir: string) {
   };
 }
 
-export async function diffSchemaAgainstMigrations({ schemaPath, migrationsDir }: { schemaPath: string; migrationsDir: string }): Promise<SchemaDiff> {
+/** A database made for one diff on the server at `serverUrl`, and dropped after it. */
+async function throwawayDatabase(serverUrl: string) {
+  const name = `clarion_schema_diff_${randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export async function diffSchemaAgainstMigrations({ schemaPath, migrationsDir, serverUrl }: { schemaPath: string; migrationsDir: string; serverUrl: string }): Promise<SchemaDiff> {
   const bindings = await loadEngine();
-  const main = new PGlite();
-  const { factory, shadow } = awaitingScripts(main);
+  const opened: Adapter[] = [];
   try {
     const schema = { path: schemaPath, content: await readFile(schemaPath, 'utf8') };
-    const engine = await bindings.SchemaEngine.new({ datamodels: [[schema.path, schema.content]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
+    const engine = await bindings.SchemaEngine.new({ datamodels: [[schema.path, schema.content]] }, () => {}, bindMigrationAwareSqlAdapterFactory(adapterFactory(serverUrl, opened)));
     const migrations = await readMigrations(migrationsDir);
-    const result = await engine.diff({
-      from: migrations.migrationDirectories.length ? { tag: 'migrations', ...migrations } : { tag: 'empty' },
-      to: { tag: 'schemaDatamodel', files: [schema] },
-      script: true,
-      exitCode: true,
-      filters: { externalTables: [], externalEnums: [] },
-    });
-    engine.free();
-    // exitCode 2 means the two sides differ; 0 means they are in sync.
-    return { sql: result.exitCode === 2 ? (result.stdout ?? '') : '', inSync: result.exitCode === 0 };
+    try {
+      const result = await engine.diff({
+        from: migrations.migrationDirectories.length ? { tag: 'migrations', ...migrations } : { tag: 'empty' },
+        to: { tag: 'schemaDatamodel', files: [schema] },
+        script: true,
+        exitCode: true,
+        filters: { externalTables: [], externalEnums: [] },
+      });
+      // exitCode 2 means the two sides differ; 0 means they are in sync.
+      return { sql: result.exitCode === 2 ? (result.stdout ?? '') : '', inSync: result.exitCode === 0 };
+    } finally {
+      engine.free();
+    }
   } finally {
-    await Promise.all([main.close(), shadow.close()]);
+    // The engine does not dispose of every connection it opened.
+    await Promise.all(opened.map((adapter) => adapter.dispose().catch(() => {})));
   }
 }

@@ -15,7 +15,7 @@ export const builder = new SchemaBuilder<{
   plugins: [PrismaPlugin],
   defaultFieldNullability: false,
   prisma: {
-    // The client is per app (PostgreSQL or PGlite), so it comes from the context.
+    // The client is per app (each has its own database), so it comes from the context.
     client: (ctx) => ctx.db,
     dmmf: getDatamodel(),
     exposeDescriptions: true,

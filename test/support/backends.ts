@@ -1,8 +1,10 @@
-// The storage every HTTP test runs against: embedded PGlite always; PostgreSQL and Redis as well
-// when DATABASE_URL and REDIS_URL are set (CI sets both).
+// The storage every HTTP test runs against: a fresh database per test file on one PostgreSQL server for
+// the whole run: the machine's (DATABASE_URL) or an embedded cluster started by test/support/global-setup.ts.
+// With REDIS_URL, rate-limit windows go to Redis as well (CI sets both).
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database.ts';
 import { createLogger } from '../../src/logger.ts';
 
@@ -13,16 +15,11 @@ export interface Backend {
 
 export const testLogger = createLogger((process.env.TEST_LOG_LEVEL as 'debug') ?? 'silent');
 
-const pglite: Backend = {
-  name: 'PGlite',
-  async open() {
-    const database = await openDatabase({ dataDir: 'memory://', logger: testLogger });
-    return { database, close: () => database.close() };
-  },
-};
+/** The PostgreSQL server of this test run. */
+export const databaseServerUrl = () => inject('databaseServerUrl');
 
-/** A fresh database on the DATABASE_URL server for each test file, dropped afterwards. */
-export async function freshPostgresDatabase(serverUrl: string) {
+/** A fresh database on the server at `serverUrl`, dropped afterwards. */
+export async function freshPostgresDatabase(serverUrl = databaseServerUrl()) {
   const name = `clarion_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -41,12 +38,12 @@ export async function freshPostgresDatabase(serverUrl: string) {
   };
 }
 
-function postgres(serverUrl: string, redisUrl: string | undefined): Backend {
+export function postgresBackend(serverUrl: () => string, redisUrl: string | undefined, name: string): Backend {
   return {
-    name: redisUrl ? 'PostgreSQL + Redis' : 'PostgreSQL',
+    name,
     async open() {
-      const fresh = await freshPostgresDatabase(serverUrl);
-      const database = await openDatabase({ databaseUrl: fresh.url, dataDir: '', logger: testLogger });
+      const fresh = await freshPostgresDatabase(serverUrl());
+      const database = await openDatabase({ url: fresh.url, logger: testLogger });
       const redis = redisUrl ? new Redis(redisUrl) : undefined;
       return {
         database,
@@ -62,4 +59,7 @@ function postgres(serverUrl: string, redisUrl: string | undefined): Backend {
   };
 }
 
-export const backends: Backend[] = [pglite, ...(process.env.DATABASE_URL ? [postgres(process.env.DATABASE_URL, process.env.REDIS_URL)] : [])];
+const redisUrl = process.env.REDIS_URL;
+const name = `${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PostgreSQL'}${redisUrl ? ' + Redis' : ''}`;
+
+export const backends: Backend[] = [postgresBackend(databaseServerUrl, redisUrl, name)];

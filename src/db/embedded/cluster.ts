@@ -1,0 +1,125 @@
+// The embedded default (no DATABASE_URL): a real PostgreSQL 18 whose data lives in DATA_DIR, listening on
+// 127.0.0.1 only, with a random password. The server starts it; a CLI command connects to the running one
+// like any client, or starts it for the length of the command when no server runs.
+import { createServer } from 'node:net';
+import pg from 'pg';
+import type { Logger } from '../../logger.ts';
+import {
+  checkDataDir, claimDataDir, connectionUrl, DataDirInUse, dataDirLayout, EmbeddedPostgresError, loadConnection, readHolder, saveConnection,
+  type Connection,
+} from './data-dir.ts';
+import { initCluster, letPostgresIn, startPostgres, clearLeftoverPostmaster } from './postgres-process.ts';
+
+export interface EmbeddedPostgres {
+  url: string;
+  port: number;
+  /** Resolves when the PostgreSQL server ends (after stop(), or on its own). */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+interface Options {
+  dataDir: string;
+  /** Said to anyone who finds DATA_DIR taken: "server", "cli", "test run". */
+  holder: string;
+  logger: Logger;
+}
+
+/** The last port if it is free (so `clarion db url` stays the same across restarts), else any free one. */
+function freePort(preferred: number) {
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const probe = createServer().once('error', reject);
+      probe.listen(port, '127.0.0.1', () => {
+        const { port: bound } = probe.address() as { port: number };
+        probe.close(() => resolve(bound));
+      });
+    });
+  return preferred ? listen(preferred).catch(() => listen(0)) : listen(0);
+}
+
+async function startOnFreePort(cluster: string, preferred: number, logger: Logger) {
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort(attempt === 0 ? preferred : 0);
+    try {
+      return { port, server: await startPostgres({ cluster, port, logger }) };
+    } catch (error) {
+      // Another program took the port between the probe and PostgreSQL's bind: try another.
+      if (attempt < 3 && /could not (bind|create any TCP\/IP sockets)/.test((error as Error).message)) continue;
+      throw error;
+    }
+  }
+}
+
+async function ensureDatabase(connection: Connection, port: number) {
+  const client = new pg.Client({ connectionString: connectionUrl({ ...connection, database: 'postgres' }, port) });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [connection.database]);
+    if (!found.rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(connection.database)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts the cluster in DATA_DIR (making it on the first start) for this process, which then owns it. */
+export async function startEmbeddedPostgres({ dataDir, holder, logger }: Options): Promise<EmbeddedPostgres> {
+  await checkDataDir(dataDir);
+  const claim = await claimDataDir(dataDir, holder);
+  let server: Awaited<ReturnType<typeof startPostgres>> | undefined;
+  try {
+    const connection = await loadConnection(dataDir);
+    const { cluster } = dataDirLayout(dataDir);
+    await letPostgresIn(dataDir);
+    await initCluster(cluster, connection, logger);
+    await clearLeftoverPostmaster(cluster, logger);
+    const started = await startOnFreePort(cluster, connection.port, logger);
+    server = started.server;
+    const { port } = started;
+    await claim.setPort(port);
+    if (port !== connection.port) await saveConnection(dataDir, { ...connection, port });
+    await ensureDatabase(connection, port);
+    const running = server;
+    return {
+      url: connectionUrl(connection, port),
+      port,
+      exited: running.exited,
+      async stop() {
+        await running.stop();
+        await claim.release();
+      },
+    };
+  } catch (error) {
+    await server?.stop();
+    await claim.release();
+    throw error;
+  }
+}
+
+/**
+ * For a CLI command: the URL of the cluster a running server holds, or a cluster started for this command
+ * (`stop` ends it). A cluster another command started is waited for, since it stops when that command ends.
+ */
+export async function useEmbeddedPostgres({ dataDir, holder, logger }: Options): Promise<EmbeddedPostgres> {
+  for (const started = Date.now(); ; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    const current = await readHolder(dataDir);
+    if (current?.port && current.holder !== 'cli') {
+      return { url: connectionUrl(await loadConnection(dataDir), current.port), port: current.port, exited: new Promise(() => {}), stop: async () => {} };
+    }
+    if (Date.now() - started > 30_000) {
+      throw new EmbeddedPostgresError(`DATA_DIR ${dataDir} is held by Clarion process ${current?.pid} (${current?.holder}), which has not made its database ready in 30 s.`);
+    }
+    if (current) continue; // starting, or another command's: wait
+    try {
+      return await startEmbeddedPostgres({ dataDir, holder, logger });
+    } catch (error) {
+      if (!(error instanceof DataDirInUse)) throw error; // a server started in between: use it
+    }
+  }
+}
+
+/** The URL of the cluster a running server holds, for psql and pg_dump; undefined when none runs. */
+export async function runningEmbeddedUrl(dataDir: string) {
+  const current = await readHolder(dataDir);
+  return current?.port && current.holder !== 'cli' ? connectionUrl(await loadConnection(dataDir), current.port) : undefined;
+}

@@ -1,0 +1,51 @@
+// The database a process works on: DATABASE_URL's, or the embedded PostgreSQL in DATA_DIR. A server owns
+// the embedded cluster (it starts it and stops it after its drain); a CLI command uses the running one,
+// or starts one for its own length.
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { redactUrl } from '../logger.ts';
+import { openDatabase, type Database } from './database.ts';
+import { startEmbeddedPostgres, useEmbeddedPostgres } from './embedded/cluster.ts';
+
+export interface Storage {
+  database: Database;
+  /** A connection string for other processes of this instance (it carries the password). */
+  url: string;
+  /** For the start-up line: where the data lives, without credentials. */
+  description: string;
+  /** Resolves if the embedded PostgreSQL ends while Clarion still runs; never for DATABASE_URL. */
+  lost: Promise<number | null>;
+  close(): Promise<void>;
+}
+
+export async function openStorage(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>,
+  logger: Logger,
+  role: 'server' | 'cli',
+): Promise<Storage> {
+  if (config.databaseUrl) {
+    const database = await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, logger });
+    return { database, url: config.databaseUrl, description: redactUrl(config.databaseUrl), lost: new Promise(() => {}), close: () => database.close() };
+  }
+  const options = { dataDir: config.dataDir, holder: role, logger };
+  const cluster = role === 'server' ? await startEmbeddedPostgres(options) : await useEmbeddedPostgres(options);
+  let closing = false;
+  try {
+    const database = await openDatabase({ url: cluster.url, poolSize: config.databasePoolSize, logger });
+    return {
+      database,
+      url: cluster.url,
+      description: `embedded PostgreSQL in ${config.dataDir} (127.0.0.1:${cluster.port})`,
+      lost: cluster.exited.then((code) => (closing ? new Promise<never>(() => {}) : code)),
+      async close() {
+        closing = true;
+        await database.close();
+        await cluster.stop();
+      },
+    };
+  } catch (error) {
+    closing = true;
+    await cluster.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,178 @@
+// The embedded default's life as an operator meets it: `npm start` without DATABASE_URL runs a PostgreSQL in
+// DATA_DIR, keeps it to itself, and never leaves it behind, whatever happens to the processes.
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresProcessesOf, runClarion, runCli, waitFor } from './support/processes.ts';
+
+const embedded = (dataDir: string, extra: Record<string, string> = {}) => ({ PORT: '0', DASHBOARD: 'off', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', ...extra });
+
+async function startedServer(dataDir: string) {
+  const server = runClarion(embedded(dataDir));
+  return { ...server, url: await server.listening };
+}
+
+const gone = (dataDir: string) => waitFor(async () => ((await postgresProcessesOf(dataDir)).length ? undefined : true), 15_000);
+
+describe('the embedded PostgreSQL across starts and stops', () => {
+  let dataDir: string;
+  let first: Awaited<ReturnType<typeof startedServer>>;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-embedded-'));
+    first = await startedServer(dataDir);
+  }, 60_000);
+  afterAll(async () => {
+    for (const pid of await postgresProcessesOf(dataDir)) process.kill(pid, 'SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps its cluster and its only password in DATA_DIR, and listens on loopback only', async () => {
+    expect((await readdir(dataDir)).sort()).toEqual(['postgres', 'postgres.json', 'running.json']);
+    expect((await stat(path.join(dataDir, 'postgres.json'))).mode & 0o777).toBe(0o600);
+    const { password, port } = JSON.parse(await readFile(path.join(dataDir, 'postgres.json'), 'utf8'));
+    expect(password).toMatch(/^[\w-]{32}$/);
+    expect(first.output()).not.toContain(password);
+    expect(await listeningAddresses(port)).toEqual(['127.0.0.1']);
+  });
+
+  it('refuses a second server on the same DATA_DIR, naming the process that holds it', async () => {
+    const second = runClarion(embedded(dataDir));
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`DATA_DIR ${dataDir} is in use by Clarion process ${first.child.pid} (server`);
+    expect(second.output()).not.toMatch(/\n\s+at /); // one line, no stack trace
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+  });
+
+  it('stops its PostgreSQL when Clarion is killed with SIGKILL, and the next start serves the same data', async () => {
+    expect(await runCli(['org', 'create', '--name', 'Kept', '--slug', 'kept'], embedded(dataDir))).toMatchObject({ code: 0 });
+    expect((await postgresProcessesOf(dataDir)).length).toBeGreaterThan(0);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await gone(dataDir);
+    const next = await startedServer(dataDir);
+    expect((await fetch(`${next.url}/v1/orgs/kept`)).status).toBe(200);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+    expect(await postgresProcessesOf(dataDir)).toEqual([]);
+    expect(await readdir(dataDir)).not.toContain('running.json');
+  });
+
+  it('recovers after every process was killed at once (a power cut, an OOM kill)', async () => {
+    const server = await startedServer(dataDir);
+    expect((await runCli(['org', 'create', '--name', 'Just before', '--slug', 'just-before'], embedded(dataDir))).code).toBe(0);
+    for (const pid of [server.child.pid!, ...(await postgresProcessesOf(dataDir))]) process.kill(pid, 'SIGKILL');
+    await server.exited;
+    await gone(dataDir);
+    // What a killed server leaves: a stale running.json and postmaster.pid. Its pid may by now be another
+    // process's (reused, or a zombie nobody reaped), which PostgreSQL would take for a running server.
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    const [, ...rest] = (await readFile(pidFile, 'utf8')).split('\n');
+    await writeFile(pidFile, [String(process.pid), ...rest].join('\n'));
+    const next = await startedServer(dataDir);
+    for (const slug of ['kept', 'just-before']) expect((await fetch(`${next.url}/v1/orgs/${slug}`)).status).toBe(200);
+    const { port } = JSON.parse(await readFile(path.join(dataDir, 'running.json'), 'utf8'));
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+    // A stopped server's database is started by a CLI command for its own length, on the same port.
+    const listed = await runCli(['org', 'list'], embedded(dataDir));
+    expect(JSON.parse(listed.stdout).map((o: { slug: string }) => o.slug).sort()).toEqual(['just-before', 'kept']);
+    expect(JSON.parse(await readFile(path.join(dataDir, 'postgres.json'), 'utf8')).port).toBe(port);
+    expect(await postgresProcessesOf(dataDir)).toEqual([]);
+    expect(await runCli(['db', 'url'], embedded(dataDir))).toMatchObject({ code: 1, stderr: expect.stringContaining('No Clarion server is running on DATA_DIR') });
+  });
+});
+
+describe('a DATA_DIR Clarion must not use', () => {
+  let scratch: string;
+  beforeAll(async () => {
+    scratch = await mkdtemp(path.join(os.tmpdir(), 'clarion-refused-'));
+  });
+  afterAll(async () => {
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  async function refused(dataDir: string, extra: Record<string, string> = {}) {
+    const before = await listTree(dataDir);
+    const server = runClarion(embedded(dataDir, extra));
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(await listTree(dataDir)).toEqual(before); // untouched
+    expect(await postgresProcessesOf(dataDir)).toEqual([]);
+    return lines[0]!;
+  }
+
+  it('a cluster of another PostgreSQL major version', async () => {
+    const dataDir = path.join(scratch, 'old-major');
+    await mkdir(path.join(dataDir, 'postgres'), { recursive: true });
+    await writeFile(path.join(dataDir, 'postgres', 'PG_VERSION'), '17\n');
+    expect(await refused(dataDir)).toContain('holds a PostgreSQL 17 cluster and this Clarion runs PostgreSQL 18; it was left untouched');
+  });
+
+  it('a PGlite directory from an earlier Clarion', async () => {
+    const dataDir = path.join(scratch, 'pglite');
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(path.join(dataDir, 'PG_VERSION'), '17\n');
+    expect(await refused(dataDir)).toContain('holds a PGlite database from an earlier Clarion');
+  });
+
+  it('a port another program holds', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    const dataDir = path.join(scratch, 'port');
+    try {
+      expect(await refused(dataDir, { PORT: String(port) })).toBe(`Port ${port} on 127.0.0.1 is in use by another program: stop it or choose another PORT / DASHBOARD_PORT.`);
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('a read-only DATA_DIR', async () => {
+    const { dir, release } = await readOnlyDirectory(path.join(scratch, 'read-only'));
+    try {
+      expect(await refused(dir)).toMatch(new RegExp(`^DATA_DIR ${dir} is not writable \\((EROFS|EACCES)\\)\\.$`));
+    } finally {
+      await release();
+    }
+  });
+});
+
+/** Every path under `dir`, or null when it does not exist. */
+async function listTree(dir: string) {
+  return readdir(dir, { recursive: true }).then((names) => names.sort(), () => null);
+}
+
+/** Read-only even for root, who ignores permission bits: a read-only tmpfs there (root), or mode 0555 (anyone else). */
+async function readOnlyDirectory(dir: string) {
+  await mkdir(dir, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', dir]);
+  else execFileSync('chmod', ['0555', dir]);
+  return {
+    dir,
+    release: async () => {
+      if (asRoot) execFileSync('umount', [dir]);
+      else execFileSync('chmod', ['0755', dir]);
+    },
+  };
+}
+
+/** The addresses with a listening TCP socket on `port`, from /proc/net/tcp and tcp6. */
+async function listeningAddresses(port: number) {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const addresses: string[] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of (await readFile(table, 'utf8')).split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (state !== '0A' || !local?.endsWith(`:${hexPort}`)) continue;
+      const hex = local.split(':')[0]!;
+      // IPv4 is stored little-endian: 0100007F is 127.0.0.1.
+      addresses.push(hex.length === 8 ? hex.match(/../g)!.reverse().map((byte) => parseInt(byte, 16)).join('.') : `[${hex}]`);
+    }
+  }
+  return addresses;
+}
