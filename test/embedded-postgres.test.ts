@@ -1,7 +1,7 @@
 // The embedded default's life as an operator meets it: `npm start` without DATABASE_URL runs a PostgreSQL in
 // DATA_DIR, keeps it to itself, and never leaves it behind, whatever happens to the processes.
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,6 +89,7 @@ describe('a DATA_DIR Clarion must not use', () => {
   let scratch: string;
   beforeAll(async () => {
     scratch = await mkdtemp(path.join(os.tmpdir(), 'clarion-refused-'));
+    await chmod(scratch, 0o755); // as root, only the directory under test may shut the postgres user out
   });
   afterAll(async () => {
     await rm(scratch, { recursive: true, force: true });
@@ -129,6 +130,16 @@ describe('a DATA_DIR Clarion must not use', () => {
     } finally {
       taken.close();
     }
+  });
+
+  // Only root's PostgreSQL runs as another user (`postgres`), who may be shut out of a directory above DATA_DIR.
+  it.runIf(process.getuid?.() === 0)('as root, a DATA_DIR the postgres user cannot reach', async () => {
+    const closed = path.join(scratch, 'closed');
+    await mkdir(path.join(closed, 'data'), { recursive: true, mode: 0o700 });
+    await chmod(closed, 0o700);
+    expect(await refused(path.join(closed, 'data'))).toBe(
+      `As root, Clarion runs PostgreSQL as the system user "postgres", which cannot enter ${closed} (mode 700): choose a DATA_DIR outside it, or allow it with chmod o+x ${closed}.`,
+    );
   });
 
   it('a read-only DATA_DIR', async () => {

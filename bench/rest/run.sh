@@ -53,6 +53,7 @@ done
 STARTED_AT=$(date -Is)
 STAMP=$(date +%Y-%m-%d-%H%M%S)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/clarion-bench.XXXXXX")
+chmod 755 "$WORK"   # as root, the embedded PostgreSQL runs as `postgres`, which must enter it
 SERVER_PIDS=()
 DATABASES=()
 FAILED=0

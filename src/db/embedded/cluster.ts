@@ -65,20 +65,21 @@ async function ensureDatabase(connection: Connection, port: number) {
 /** Starts the cluster in DATA_DIR (making it on the first start) for this process, which then owns it. */
 export async function startEmbeddedPostgres({ dataDir, holder, logger }: Options): Promise<EmbeddedPostgres> {
   await checkDataDir(dataDir);
+  await letPostgresIn(dataDir);
   const claim = await claimDataDir(dataDir, holder);
   let server: Awaited<ReturnType<typeof startPostgres>> | undefined;
   try {
     const connection = await loadConnection(dataDir);
     const { cluster } = dataDirLayout(dataDir);
-    await letPostgresIn(dataDir);
     await initCluster(cluster, connection, logger);
     await clearLeftoverPostmaster(cluster, logger);
     const started = await startOnFreePort(cluster, connection.port, logger);
-    server = started.server;
     const { port } = started;
-    await claim.setPort(port);
-    if (port !== connection.port) await saveConnection(dataDir, { ...connection, port });
+    server = started.server;
     await ensureDatabase(connection, port);
+    if (port !== connection.port) await saveConnection(dataDir, { ...connection, port });
+    // Only now do CLI commands find it: its database exists.
+    await claim.setPort(port);
     const running = server;
     return {
       url: connectionUrl(connection, port),

@@ -24,10 +24,20 @@ async function binaries(): Promise<{ postgres: string }> {
 
 /**
  * As root, PostgreSQL runs as the `postgres` user (the library's createPostgresUser), which must be able to
- * enter DATA_DIR: it may search it, not list it (postgres.json stays readable by its owner alone).
+ * enter DATA_DIR and every directory above it. DATA_DIR gets search permission for others (not listing:
+ * postgres.json stays readable by its owner alone); a closed directory above it is named, not changed.
  */
 export async function letPostgresIn(dataDir: string) {
   if (!isRoot()) return;
+  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+    const { mode } = await stat(dir);
+    if (!(mode & 0o001)) {
+      throw new EmbeddedPostgresError(
+        `As root, Clarion runs PostgreSQL as the system user "postgres", which cannot enter ${dir} (mode ${(mode & 0o777).toString(8)}): choose a DATA_DIR outside it, or allow it with chmod o+x ${dir}.`,
+      );
+    }
+    if (dir === path.dirname(dir)) break;
+  }
   const { mode } = await stat(dataDir);
   if (!(mode & 0o001)) await chmod(dataDir, (mode & 0o7777) | 0o001);
 }
@@ -61,8 +71,7 @@ export async function initCluster(cluster: string, connection: Connection, logge
     }).initialise();
   } catch (error) {
     const detail = lastLines(output.join('') + String((error as Error).message ?? ''), 3);
-    const hint = isRoot() ? ' As root, PostgreSQL runs as the system user "postgres": it must be able to enter every directory above DATA_DIR.' : '';
-    throw new EmbeddedPostgresError(`initdb failed in ${path.dirname(cluster)}: ${detail}${hint}`);
+    throw new EmbeddedPostgresError(`initdb failed in ${path.dirname(cluster)}: ${detail}`);
   } finally {
     if (previousTmp === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previousTmp;
