@@ -4,6 +4,7 @@ import { execFile, spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { clusterName } from '../../src/db/embedded/postgres-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const exec = promisify(execFile);
@@ -42,18 +43,16 @@ export const runCli = (args: string[], env: Record<string, string>) =>
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
 
-/** Every process of the embedded PostgreSQL in `dataDir`: its watchdog, the postmaster and what the postmaster forked. */
+/** Every process of the embedded PostgreSQL in `dataDir`: its watchdog, the postmaster and what it forked, all titled with its cluster_name. */
 export async function postgresProcessesOf(dataDir: string) {
-  const cluster = path.join(dataDir, 'postgres');
-  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
-  const table = await Promise.all(
-    pids.map(async (pid) => ({
-      pid: Number(pid),
-      cmdline: await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => ''),
-      // /proc/<pid>/stat: "pid (comm) state ppid ..."
-      parent: Number((await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).split(') ')[1]?.split(' ')[1]),
-    })),
+  const name = `cluster_name=${clusterName(path.join(dataDir, 'postgres'))}`;
+  const title = `postgres: ${clusterName(path.join(dataDir, 'postgres'))}:`;
+  const pids = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry));
+  const found = await Promise.all(
+    pids.map(async (pid) => {
+      const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+      return cmdline.includes(name) || cmdline.startsWith(title) ? Number(pid) : undefined;
+    }),
   );
-  const named = new Set(table.filter((p) => p.cmdline.includes(`-D\0${cluster}\0`)).map((p) => p.pid));
-  return table.filter((p) => named.has(p.pid) || named.has(p.parent)).map((p) => p.pid);
+  return found.filter((pid) => pid !== undefined);
 }

@@ -8,7 +8,8 @@ import {
   checkDataDir, claimDataDir, connectionUrl, DataDirInUse, dataDirLayout, EmbeddedPostgresError, loadConnection, readHolder, saveConnection,
   type Connection,
 } from './data-dir.ts';
-import { initCluster, letPostgresIn, startPostgres, clearLeftoverPostmaster } from './postgres-process.ts';
+import { initCluster } from './initdb.ts';
+import { clearLeftoverPostmaster, startPostgres } from './postgres-process.ts';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -65,7 +66,6 @@ async function ensureDatabase(connection: Connection, port: number) {
 /** Starts the cluster in DATA_DIR (making it on the first start) for this process, which then owns it. */
 export async function startEmbeddedPostgres({ dataDir, holder, logger }: Options): Promise<EmbeddedPostgres> {
   await checkDataDir(dataDir);
-  await letPostgresIn(dataDir);
   const claim = await claimDataDir(dataDir, holder);
   let server: Awaited<ReturnType<typeof startPostgres>> | undefined;
   try {
