@@ -23,7 +23,7 @@ async function diff() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-migrations-'));
   const cluster = await startEmbeddedPostgres({ dataDir, holder: 'migrations script', logger: createLogger('warn') });
   try {
-    return await diffSchemaAgainstMigrations({ ...options, serverUrl: cluster.url });
+    return await diffSchemaAgainstMigrations({ ...options, serverUrl: cluster.adminUrl });
   } finally {
     await cluster.stop();
     await rm(dataDir, { recursive: true, force: true });

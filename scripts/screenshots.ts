@@ -15,7 +15,7 @@ import { apnsToken } from '../test/support/seed.ts';
 const out = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots');
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-screenshots-'));
 const cluster = await startEmbeddedPostgres({ dataDir, holder: 'screenshots', logger: createLogger('warn') });
-const product = await startDashboard(postgresBackend(() => cluster.url, undefined, 'embedded PostgreSQL'));
+const product = await startDashboard(postgresBackend(() => cluster.adminUrl, undefined, 'embedded PostgreSQL'));
 const browser = await openBrowser({ width: 1280, height: 860 });
 const page = await browser.context.newPage();
 

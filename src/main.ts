@@ -28,16 +28,20 @@ export async function start(config: Config) {
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('draining in-flight requests');
-      const drained = Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
-      for (const s of servers) s.closeIdleConnections();
-      const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref());
-      await Promise.race([drained, timeout]);
-      for (const s of servers) s.closeAllConnections();
-      clearInterval(resumer);
-      await app?.close();
-      await push?.close();
-      await redis?.quit();
-      await storage.close();
+      try {
+        const drained = Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+        for (const s of servers) s.closeIdleConnections();
+        const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref());
+        await Promise.race([drained, timeout]);
+        for (const s of servers) s.closeAllConnections();
+        clearInterval(resumer);
+        await app?.close();
+        await push?.close();
+        await redis?.quit();
+      } finally {
+        // The database goes last, and whatever failed before: no PostgreSQL is left behind.
+        await storage.close();
+      }
       logger.info('stopped');
     })());
 
@@ -83,13 +87,31 @@ export async function start(config: Config) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Handled from the first moment: a SIGTERM while starting (initdb, migrations) stops Clarion as soon as it
+  // has started, through the same drain, instead of killing it with its database half started.
+  let stopped: ((code: number) => Promise<never>) | undefined;
+  let signalled = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      signalled = true;
+      void stopped?.(0);
+    });
+  }
   try {
     const config = loadConfig();
     const { stop, lost } = await start(config);
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop().then(() => process.exit(0)));
+    stopped = (code) =>
+      stop().then(
+        () => process.exit(code),
+        (error: Error) => {
+          console.error(`Stopping failed: ${error.message}`);
+          process.exit(1);
+        },
+      );
+    if (signalled) void stopped(0);
     void lost.then((code) => {
       console.error(`The embedded PostgreSQL stopped on its own (exit code ${code}); Clarion stops too. Its log lines are above at LOG_LEVEL=debug.`);
-      void stop().finally(() => process.exit(1));
+      void stopped?.(1);
     });
   } catch (error) {
     const known = error instanceof ConfigError || error instanceof EmbeddedPostgresError || error instanceof PortInUse;

@@ -39,6 +39,8 @@ describe('the clarion CLI', () => {
     const regenerated = JSON.parse((await clarion('org', 'regenerate-invite', 'board')).stdout);
     expect(regenerated.inviteCode).toMatch(INVITE_CODE_PATTERN);
     expect(regenerated.inviteCode).not.toBe(hidden.inviteCode);
+    // Each command stopped the cluster it started.
+    expect(await postgresProcessesOf(dataDir)).toEqual([]);
   }, 60_000);
 
   it('creates API keys shown once, lists them without secrets, and revokes them', async () => {
@@ -67,10 +69,6 @@ describe('the clarion CLI', () => {
     const unknown = await clarion('org', 'explode');
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('usage:') });
   }, 60_000);
-
-  it('leaves no PostgreSQL running after its commands', async () => {
-    expect(await postgresProcessesOf(dataDir)).toEqual([]);
-  });
 });
 
 describe('clarion db url', () => {

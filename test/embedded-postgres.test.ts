@@ -10,8 +10,8 @@ import { postgresProcessesOf, runClarion, runCli, waitFor } from './support/proc
 
 const embedded = (dataDir: string, extra: Record<string, string> = {}) => ({ PORT: '0', DASHBOARD: 'off', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', ...extra });
 
-async function startedServer(dataDir: string) {
-  const server = runClarion(embedded(dataDir));
+async function startedServer(dataDir: string, extra: Record<string, string> = {}) {
+  const server = runClarion(embedded(dataDir, extra));
   return { ...server, url: await server.listening };
 }
 
@@ -22,19 +22,27 @@ describe('the embedded PostgreSQL across starts and stops', () => {
   let first: Awaited<ReturnType<typeof startedServer>>;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-embedded-'));
-    first = await startedServer(dataDir);
+    // At debug, PostgreSQL's own log lines are in the output too: none may carry a password.
+    first = await startedServer(dataDir, { LOG_LEVEL: 'debug' });
   }, 60_000);
   afterAll(async () => {
     for (const pid of await postgresProcessesOf(dataDir)) process.kill(pid, 'SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps its cluster and its only password in DATA_DIR, and listens on loopback only', async () => {
+  it('keeps its cluster and its only passwords in DATA_DIR, and listens on loopback only', async () => {
     expect((await readdir(dataDir)).sort()).toEqual(['postgres', 'postgres.json', 'running.json']);
     expect((await stat(path.join(dataDir, 'postgres.json'))).mode & 0o777).toBe(0o600);
-    const { password, port } = JSON.parse(await readFile(path.join(dataDir, 'postgres.json'), 'utf8'));
+    const { password, admin, port } = JSON.parse(await readFile(path.join(dataDir, 'postgres.json'), 'utf8'));
     expect(password).toMatch(/^[\w-]{32}$/);
+    expect(admin.password).toMatch(/^[\w-]{32}$/);
+    expect(first.output()).toContain('database system is ready to accept connections');
     expect(first.output()).not.toContain(password);
+    expect(first.output()).not.toContain(admin.password);
+    // Nothing of Clarion's environment reaches PostgreSQL's processes.
+    for (const pid of await postgresProcessesOf(dataDir)) {
+      expect(await readFile(`/proc/${pid}/environ`, 'utf8')).not.toMatch(/DATA_DIR|DATABASE_URL|APNS_/);
+    }
     expect(await listeningAddresses(port)).toEqual(['127.0.0.1']);
   });
 
@@ -44,6 +52,23 @@ describe('the embedded PostgreSQL across starts and stops', () => {
     expect(second.output()).toContain(`DATA_DIR ${dataDir} is in use by Clarion process ${first.child.pid} (server`);
     expect(second.output()).not.toMatch(/\n\s+at /); // one line, no stack trace
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+  });
+
+  it('lets only one of two servers started at the same moment have it', async () => {
+    const other = await mkdtemp(path.join(os.tmpdir(), 'clarion-race-'));
+    try {
+      const both = [runClarion(embedded(other)), runClarion(embedded(other))];
+      const winner = await Promise.any(both.map((server) => server.listening));
+      const loser = both.find((server) => !server.output().includes(winner))!;
+      expect(await loser.exited).toBe(1);
+      expect(loser.output()).toMatch(/is in use by Clarion process \d+ \(server/);
+      expect((await fetch(`${winner}/healthz`)).status).toBe(200);
+      for (const server of both) server.child.kill('SIGTERM');
+      await Promise.all(both.map((server) => server.exited));
+      expect(await postgresProcessesOf(other)).toEqual([]);
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
   });
 
   it('stops its PostgreSQL when Clarion is killed with SIGKILL, and the next start serves the same data', async () => {
@@ -60,6 +85,25 @@ describe('the embedded PostgreSQL across starts and stops', () => {
     expect(await readdir(dataDir)).not.toContain('running.json');
   });
 
+  it('stops a postmaster left running without its watchdog before starting its own', async () => {
+    const server = await startedServer(dataDir);
+    const watchdogs = [];
+    for (const pid of await postgresProcessesOf(dataDir)) {
+      if ((await readFile(`/proc/${pid}/cmdline`, 'utf8')).startsWith('sh\0')) watchdogs.push(pid);
+    }
+    expect(watchdogs).toHaveLength(2); // the watchdog and its reader
+    for (const pid of [server.child.pid!, ...watchdogs]) process.kill(pid, 'SIGKILL');
+    await server.exited;
+    const orphan = Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    expect(await postgresProcessesOf(dataDir)).toContain(orphan);
+    const next = await startedServer(dataDir);
+    expect(await postgresProcessesOf(dataDir)).not.toContain(orphan);
+    expect((await fetch(`${next.url}/v1/orgs/kept`)).status).toBe(200);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+    await gone(dataDir);
+  });
+
   it('recovers after every process was killed at once (a power cut, an OOM kill)', async () => {
     const server = await startedServer(dataDir);
     expect((await runCli(['org', 'create', '--name', 'Just before', '--slug', 'just-before'], embedded(dataDir))).code).toBe(0);
@@ -71,6 +115,9 @@ describe('the embedded PostgreSQL across starts and stops', () => {
     const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
     const [, ...rest] = (await readFile(pidFile, 'utf8')).split('\n');
     await writeFile(pidFile, [String(process.pid), ...rest].join('\n'));
+    // In a container the next Clarion may well get the very pid the last one had.
+    const running = JSON.parse(await readFile(path.join(dataDir, 'running.json'), 'utf8'));
+    await writeFile(path.join(dataDir, 'running.json'), JSON.stringify({ ...running, pid: 1 }));
     const next = await startedServer(dataDir);
     for (const slug of ['kept', 'just-before']) expect((await fetch(`${next.url}/v1/orgs/${slug}`)).status).toBe(200);
     const { port } = JSON.parse(await readFile(path.join(dataDir, 'running.json'), 'utf8'));
@@ -168,8 +215,11 @@ describe('a DATA_DIR Clarion must not use', () => {
     }
   });
 
-  it('a read-only DATA_DIR', async () => {
-    const { dir, release } = await readOnlyDirectory(path.join(scratch, 'read-only'));
+  it('a read-only DATA_DIR', async ({ skip }) => {
+    const readOnly = await readOnlyDirectory(path.join(scratch, 'read-only'));
+    // Root ignores permission bits; without CAP_SYS_ADMIN (an unprivileged container) it cannot mount one either.
+    if (!readOnly) return skip('running as root without the right to mount a read-only tmpfs');
+    const { dir, release } = readOnly;
     try {
       expect(await refused(dir)).toMatch(new RegExp(`^DATA_DIR ${dir} is not writable \\((EROFS|EACCES)\\)\\.$`));
     } finally {
@@ -187,8 +237,12 @@ async function listTree(dir: string) {
 async function readOnlyDirectory(dir: string) {
   await mkdir(dir, { recursive: true });
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', dir]);
-  else execFileSync('chmod', ['0555', dir]);
+  try {
+    if (asRoot) execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', dir], { stdio: 'ignore' });
+    else execFileSync('chmod', ['0555', dir]);
+  } catch {
+    return undefined;
+  }
   return {
     dir,
     release: async () => {

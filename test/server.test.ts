@@ -1,15 +1,12 @@
 // `npm start` as a process: configuration errors, the listening server, and draining on SIGTERM.
 import { request } from 'node:http';
-import { execFile as execFileCallback } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresProcessesOf, runClarion as run, runCli, waitFor } from './support/processes.ts';
 import { apnsToken } from './support/seed.ts';
-
-const execFile = promisify(execFileCallback);
 
 describe('configuration', () => {
   it('reports every bad variable at once and exits 1', async () => {
@@ -43,7 +40,7 @@ describe('a running server', () => {
     expect(server.output()).toMatch(new RegExp(`"database":"embedded PostgreSQL in ${dataDir} \\(127\\.0\\.0\\.1:\\d+\\)"`));
   });
 
-  it('lets the CLI and psql work on its database while it runs', async () => {
+  it('lets the CLI and any PostgreSQL client work on its database while it runs', async () => {
     const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
     const created = await runCli(['org', 'create', '--name', 'Beside', '--slug', 'beside'], env);
     expect(created).toMatchObject({ code: 0 });
@@ -51,8 +48,26 @@ describe('a running server', () => {
     expect((await fetch(`${url}/v1/orgs/beside`)).status).toBe(200);
     const { stdout: dbUrl } = await runCli(['db', 'url'], env);
     expect(dbUrl.trim()).toMatch(/^postgres:\/\/clarion:[\w-]+@127\.0\.0\.1:\d+\/clarion$/);
-    const psql = await execFile('psql', [dbUrl.trim(), '-Atc', 'SELECT slug FROM organizations']);
-    expect(psql.stdout.trim()).toBe('beside');
+    const client = new pg.Client({ connectionString: dbUrl.trim() });
+    await client.connect();
+    try {
+      expect((await client.query('SELECT slug FROM organizations')).rows).toEqual([{ slug: 'beside' }]);
+      // Clarion's role owns its database and nothing more: no superuser's file access through SQL.
+      expect((await client.query('SELECT rolsuper FROM pg_roles WHERE rolname = current_user')).rows).toEqual([{ rolsuper: false }]);
+      await expect(client.query(`SELECT pg_read_file('/etc/hostname')`)).rejects.toThrow(/permission denied/);
+    } finally {
+      await client.end();
+    }
+    // The same as PG* variables, for `eval "$(npx clarion db env)"`: the password stays off command lines.
+    const { stdout: variables } = await runCli(['db', 'env'], env);
+    const parsed = new URL(dbUrl.trim());
+    expect(variables.trim().split('\n')).toEqual([
+      `export PGHOST='127.0.0.1'`,
+      `export PGPORT='${parsed.port}'`,
+      `export PGUSER='clarion'`,
+      `export PGPASSWORD='${parsed.password}'`,
+      `export PGDATABASE='clarion'`,
+    ]);
   });
 
   it('serves the dashboard on its own port, with /graphql on the same origin', async () => {

@@ -16,7 +16,8 @@ const USAGE = `usage:
   clarion key create --org SLUG --kind live|test [--name NAME]
   clarion key list --org SLUG
   clarion key revoke ID
-  clarion db url          the database's connection string, for psql and pg_dump`;
+  clarion db url          the database's connection string, for psql and pg_dump
+  clarion db env          the same as PG* variables: eval "$(npx clarion db env)" keeps the password out of argv`;
 
 export interface Output {
   out(value: unknown): void;
@@ -44,8 +45,8 @@ const terminal: Output = { out: (v) => console.log(JSON.stringify(v, null, 2)), 
 export async function main(argv: string[], output: Output = terminal) {
   const [group, action, ...rest] = argv;
   const command = group && action ? commands[group]?.[action] : undefined;
-  const dbUrl = group === 'db' && action === 'url' && !rest.length;
-  if (!command && !dbUrl) {
+  const dbCommand = group === 'db' && (action === 'url' || action === 'env') && !rest.length ? action : undefined;
+  if (!command && !dbCommand) {
     output.err(USAGE);
     return 2;
   }
@@ -56,7 +57,7 @@ export async function main(argv: string[], output: Output = terminal) {
     output.err(error instanceof ConfigError ? error.message : String(error));
     return 1;
   }
-  if (dbUrl) return printDatabaseUrl(config, output);
+  if (dbCommand) return printDatabase(config, dbCommand, output);
   let storage: Storage;
   try {
     storage = await openStorage(config, createLogger('warn'), 'cli');
@@ -76,12 +77,20 @@ export async function main(argv: string[], output: Output = terminal) {
 }
 
 /** DATABASE_URL as given, or the running embedded server's, password included: psql and pg_dump need it. */
-async function printDatabaseUrl(config: Config, output: Output) {
+async function printDatabase(config: Config, form: 'url' | 'env', output: Output) {
   const url = config.databaseUrl ?? (await runningEmbeddedUrl(config.dataDir));
   if (!url) {
     output.err(`No Clarion server is running on DATA_DIR ${config.dataDir}; its embedded PostgreSQL runs while Clarion does. Start it (npm start) and ask again.`);
     return 1;
   }
-  output.line(url);
+  if (form === 'url') {
+    output.line(url);
+    return 0;
+  }
+  const { hostname, port, username, password, pathname } = new URL(url);
+  const host = hostname.replace(/^\[|\]$/g, ''); // [::1] -> ::1
+  const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+  const variables = { PGHOST: host, PGPORT: port || '5432', PGUSER: decodeURIComponent(username), PGPASSWORD: decodeURIComponent(password), PGDATABASE: decodeURIComponent(pathname.slice(1)) };
+  for (const [name, value] of Object.entries(variables)) if (value) output.line(`export ${name}=${quote(value)}`);
   return 0;
 }

@@ -9,8 +9,6 @@ import { startEmbeddedPostgres, useEmbeddedPostgres } from './embedded/cluster.t
 
 export interface Storage {
   database: Database;
-  /** A connection string for other processes of this instance (it carries the password). */
-  url: string;
   /** For the start-up line: where the data lives, without credentials. */
   description: string;
   /** Resolves if the embedded PostgreSQL ends while Clarion still runs; never for DATABASE_URL. */
@@ -25,7 +23,7 @@ export async function openStorage(
 ): Promise<Storage> {
   if (config.databaseUrl) {
     const database = await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, logger });
-    return { database, url: config.databaseUrl, description: redactUrl(config.databaseUrl), lost: new Promise(() => {}), close: () => database.close() };
+    return { database, description: redactUrl(config.databaseUrl), lost: new Promise(() => {}), close: () => database.close() };
   }
   const options = { dataDir: config.dataDir, holder: role, logger };
   const cluster = role === 'server' ? await startEmbeddedPostgres(options) : await useEmbeddedPostgres(options);
@@ -34,13 +32,15 @@ export async function openStorage(
     const database = await openDatabase({ url: cluster.url, poolSize: config.databasePoolSize, logger });
     return {
       database,
-      url: cluster.url,
       description: `embedded PostgreSQL in ${config.dataDir} (127.0.0.1:${cluster.port})`,
       lost: cluster.exited.then((code) => (closing ? new Promise<never>(() => {}) : code)),
       async close() {
         closing = true;
-        await database.close();
-        await cluster.stop();
+        try {
+          await database.close();
+        } finally {
+          await cluster.stop();
+        }
       },
     };
   } catch (error) {

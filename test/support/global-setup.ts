@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-test-run-'));
   const cluster = await startEmbeddedPostgres({ dataDir, holder: 'test run', logger: createLogger('warn') });
-  project.provide('databaseServerUrl', cluster.url);
+  project.provide('databaseServerUrl', cluster.adminUrl);
   return async () => {
     await cluster.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,22 +1,23 @@
 // The embedded default (no DATABASE_URL): a real PostgreSQL 18 whose data lives in DATA_DIR, listening on
-// 127.0.0.1 only, with a random password. The server starts it; a CLI command connects to the running one
+// 127.0.0.1 only, with random passwords. The server starts it; a CLI command connects to the running one
 // like any client, or starts it for the length of the command when no server runs.
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../../logger.ts';
-import {
-  checkDataDir, claimDataDir, connectionUrl, DataDirInUse, dataDirLayout, EmbeddedPostgresError, loadConnection, readHolder, saveConnection,
-  type Connection,
-} from './data-dir.ts';
+import { checkDataDir, connectionUrl, dataDirLayout, EmbeddedPostgresError, loadConnection, saveConnection, type Connection } from './data-dir.ts';
 import { initCluster } from './initdb.ts';
+import { claimDataDir, DataDirInUse, readHolder } from './lock.ts';
 import { clearLeftoverPostmaster, postgresBinaries, startPostgres } from './postgres-process.ts';
 import { choosePostgresUser, type PostgresUser } from './run-as.ts';
 
 export interface EmbeddedPostgres {
+  /** Clarion's role on Clarion's database. */
   url: string;
+  /** The superuser on the `postgres` database: for making databases (test runs, migration authoring). */
+  adminUrl: string;
   port: number;
-  /** Resolves when the PostgreSQL server ends (after stop(), or on its own). */
+  /** Resolves when the PostgreSQL server ends on its own or after stop(); never for a cluster another process runs. */
   exited: Promise<number | null>;
   stop(): Promise<void>;
 }
@@ -54,12 +55,18 @@ async function startOnFreePort(cluster: string, preferred: number, user: Postgre
   }
 }
 
-async function ensureDatabase(connection: Connection, port: number) {
-  const client = new pg.Client({ connectionString: connectionUrl({ ...connection, database: 'postgres' }, port) });
+/** Clarion's role (no superuser: it cannot read files or run programs through SQL) and its database, owned by it. */
+async function ensureRoleAndDatabase(connection: Connection, port: number) {
+  const client = new pg.Client({ connectionString: connectionUrl(connection.admin, 'postgres', port) });
   await client.connect();
   try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [connection.database]);
-    if (!found.rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(connection.database)}`);
+    const role = client.escapeIdentifier(connection.user);
+    if (!(await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [connection.user])).rowCount) {
+      await client.query(`CREATE ROLE ${role} LOGIN PASSWORD ${client.escapeLiteral(connection.password)}`);
+    }
+    if (!(await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [connection.database])).rowCount) {
+      await client.query(`CREATE DATABASE ${client.escapeIdentifier(connection.database)} OWNER ${role}`);
+    }
   } finally {
     await client.end();
   }
@@ -79,18 +86,22 @@ export async function startEmbeddedPostgres({ dataDir, holder, logger }: Options
     const started = await startOnFreePort(cluster, connection.port, user, logger);
     const { port } = started;
     server = started.server;
-    await ensureDatabase(connection, port);
+    await ensureRoleAndDatabase(connection, port);
     if (port !== connection.port) await saveConnection(dataDir, { ...connection, port });
     // Only now do CLI commands find it: its database exists.
     await claim.setPort(port);
     const running = server;
     return {
-      url: connectionUrl(connection, port),
+      url: connectionUrl(connection, connection.database, port),
+      adminUrl: connectionUrl(connection.admin, 'postgres', port),
       port,
       exited: running.exited,
       async stop() {
-        await running.stop();
-        await claim.release();
+        try {
+          await running.stop();
+        } finally {
+          await claim.release();
+        }
       },
     };
   } catch (error) {
@@ -100,30 +111,41 @@ export async function startEmbeddedPostgres({ dataDir, holder, logger }: Options
   }
 }
 
+/** The cluster another process runs on DATA_DIR, as a client of it sees it; undefined when none is ready. */
+async function runningCluster(dataDir: string): Promise<EmbeddedPostgres | undefined> {
+  const current = await readHolder(dataDir);
+  if (!current?.port || current.holder === 'cli') return undefined;
+  const connection = await loadConnection(dataDir);
+  return {
+    url: connectionUrl(connection, connection.database, current.port),
+    adminUrl: connectionUrl(connection.admin, 'postgres', current.port),
+    port: current.port,
+    exited: new Promise(() => {}),
+    stop: async () => {},
+  };
+}
+
 /**
- * For a CLI command: the URL of the cluster a running server holds, or a cluster started for this command
- * (`stop` ends it). A cluster another command started is waited for, since it stops when that command ends.
+ * For a CLI command: the cluster a running server holds, or one started for this command (`stop` ends it).
+ * A cluster another command started is waited for, since it stops when that command ends.
  */
 export async function useEmbeddedPostgres({ dataDir, holder, logger }: Options): Promise<EmbeddedPostgres> {
   for (const started = Date.now(); ; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    const current = await readHolder(dataDir);
-    if (current?.port && current.holder !== 'cli') {
-      return { url: connectionUrl(await loadConnection(dataDir), current.port), port: current.port, exited: new Promise(() => {}), stop: async () => {} };
-    }
-    if (Date.now() - started > 30_000) {
-      throw new EmbeddedPostgresError(`DATA_DIR ${dataDir} is held by Clarion process ${current?.pid} (${current?.holder}), which has not made its database ready in 30 s.`);
-    }
-    if (current) continue; // starting, or another command's: wait
+    const running = await runningCluster(dataDir);
+    if (running) return running;
     try {
       return await startEmbeddedPostgres({ dataDir, holder, logger });
     } catch (error) {
-      if (!(error instanceof DataDirInUse)) throw error; // a server started in between: use it
+      // Held by a server still starting, or by another command: wait for the one, then for the other to end.
+      if (!(error instanceof DataDirInUse)) throw error;
+      if (Date.now() - started > 30_000) {
+        throw new EmbeddedPostgresError(`DATA_DIR ${dataDir} is held by Clarion process ${error.holder.pid} (${error.holder.holder}), whose database has not been ready for 30 s.`);
+      }
     }
   }
 }
 
 /** The URL of the cluster a running server holds, for psql and pg_dump; undefined when none runs. */
 export async function runningEmbeddedUrl(dataDir: string) {
-  const current = await readHolder(dataDir);
-  return current?.port && current.holder !== 'cli' ? connectionUrl(await loadConnection(dataDir), current.port) : undefined;
+  return (await runningCluster(dataDir))?.url;
 }

@@ -1,9 +1,10 @@
 // What the embedded default keeps in DATA_DIR, and who may use it:
 //   postgres/       the PostgreSQL cluster (made by initdb on the first start)
-//   postgres.json   how to connect: role, password, database, last port (mode 0600: the only copy of the password)
-//   running.json    the Clarion process running the cluster now (pid, port, holder); removed when it stops
+//   postgres.json   how to connect: Clarion's role and password, the superuser's, the database, the last port
+//                   (mode 0600: the only copy of the passwords)
+//   running.json    the Clarion process running the cluster now (pid, port, holder); removed when it stops (lock.ts)
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export const POSTGRES_MAJOR = '18';
@@ -11,20 +12,18 @@ export const POSTGRES_MAJOR = '18';
 /** One line for the operator: what is wrong and what to do. Clarion prints it and exits 1. */
 export class EmbeddedPostgresError extends Error {}
 
-export interface Connection {
+export interface Role {
   user: string;
   password: string;
-  database: string;
-  /** The port of the last start, tried first on the next one so URLs stay the same where possible. */
-  port: number;
 }
 
-export interface Holder {
-  pid: number;
-  /** Who started the cluster: a server (`npm start`), a CLI command, or a test run. */
-  holder: string;
+export interface Connection extends Role {
+  /** Clarion's database, owned by Clarion's role (`user`), which is not a superuser. */
+  database: string;
+  /** The cluster's superuser (initdb's), for making the role and the database, and for test runs. */
+  admin: Role;
+  /** The port of the last start, tried first on the next one so URLs stay the same where possible. */
   port: number;
-  startedAt: string;
 }
 
 export const dataDirLayout = (dataDir: string) => ({
@@ -33,7 +32,7 @@ export const dataDirLayout = (dataDir: string) => ({
   running: path.join(dataDir, 'running.json'),
 });
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) => stat(file).then(() => true, (error) => (code(error) === 'ENOENT' ? false : Promise.reject(error)));
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 
 export function isAlive(pid: number) {
@@ -65,53 +64,14 @@ export async function checkDataDir(dataDir: string) {
   }
 }
 
-export async function readHolder(dataDir: string): Promise<Holder | undefined> {
-  const text = await readFile(dataDirLayout(dataDir).running, 'utf8').catch(() => undefined);
-  if (!text) return undefined;
-  try {
-    const holder = JSON.parse(text) as Holder;
-    return Number.isInteger(holder.pid) && isAlive(holder.pid) ? holder : undefined;
-  } catch {
-    return undefined; // half-written by a process that died: nobody holds it
-  }
-}
-
-export class DataDirInUse extends EmbeddedPostgresError {
-  constructor(dataDir: string, readonly holder: Holder) {
-    super(`DATA_DIR ${dataDir} is in use by Clarion process ${holder.pid} (${holder.holder}, since ${holder.startedAt}). One server runs per DATA_DIR; \`npx clarion\` commands work beside it.`);
-  }
-}
-
-/**
- * Takes DATA_DIR for this process (O_EXCL, so of two starting at once one wins), replacing a file left by a
- * process that has ended. PostgreSQL's own postmaster.pid stays the last guard against two postmasters.
- */
-export async function claimDataDir(dataDir: string, holder: string) {
-  const file = dataDirLayout(dataDir).running;
-  const record: Holder = { pid: process.pid, holder, port: 0, startedAt: new Date().toISOString() };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await writeFile(file, JSON.stringify(record), { flag: 'wx', mode: 0o644 });
-      break;
-    } catch (error) {
-      if (code(error) !== 'EEXIST') throw new EmbeddedPostgresError(`DATA_DIR ${dataDir} is not writable (${code(error)}).`);
-      const current = await readHolder(dataDir);
-      if (current) throw new DataDirInUse(dataDir, current);
-      if (attempt > 2) throw new EmbeddedPostgresError(`DATA_DIR ${dataDir}: ${file} keeps coming back; is another Clarion starting?`);
-      await unlink(file).catch(() => {});
-    }
-  }
-  return {
-    setPort: (port: number) => writeFile(file, JSON.stringify({ ...record, port })),
-    release: () => unlink(file).catch(() => {}),
-  };
-}
-
-/** The cluster's role and password, made once (before initdb) and kept only in DATA_DIR, readable by its owner alone. */
+/** The roles and passwords, made once (before initdb) and kept only in DATA_DIR, readable by its owner alone. */
 export async function loadConnection(dataDir: string): Promise<Connection> {
   const { connection, cluster } = dataDirLayout(dataDir);
-  const text = await readFile(connection, 'utf8').catch(() => undefined);
-  if (text) {
+  const text = await readFile(connection, 'utf8').catch((error) => {
+    if (code(error) === 'ENOENT') return undefined;
+    throw new EmbeddedPostgresError(`${connection} cannot be read (${code(error)}).`);
+  });
+  if (text !== undefined) {
     try {
       return JSON.parse(text) as Connection;
     } catch {
@@ -119,11 +79,21 @@ export async function loadConnection(dataDir: string): Promise<Connection> {
     }
   }
   if (await exists(path.join(cluster, 'PG_VERSION'))) {
-    throw new EmbeddedPostgresError(`${connection} is missing, and with it the password of the cluster in ${cluster}. Restore it from a backup of DATA_DIR.`);
+    throw new EmbeddedPostgresError(`${connection} is missing, and with it the passwords of the cluster in ${cluster}. Restore it from a backup of DATA_DIR.`);
   }
-  const fresh: Connection = { user: 'clarion', password: randomBytes(24).toString('base64url'), database: 'clarion', port: 0 };
-  await saveConnection(dataDir, fresh);
-  return fresh;
+  const secret = () => randomBytes(24).toString('base64url');
+  const fresh: Connection = { user: 'clarion', password: secret(), database: 'clarion', admin: { user: 'postgres', password: secret() }, port: 0 };
+  // Linked into place, never renamed over: a file that appeared meanwhile is kept, not replaced.
+  const next = `${connection}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(next, JSON.stringify(fresh, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+  try {
+    await link(next, connection);
+  } catch (error) {
+    if (code(error) !== 'EEXIST') throw error;
+  } finally {
+    await unlink(next);
+  }
+  return JSON.parse(await readFile(connection, 'utf8')) as Connection;
 }
 
 /** Written whole or not at all (a new file renamed over the old), since it holds the only copy of the password. */
@@ -134,5 +104,5 @@ export async function saveConnection(dataDir: string, connection: Connection) {
   await rename(next, file);
 }
 
-export const connectionUrl = ({ user, password, database }: Connection, port: number) =>
+export const connectionUrl = ({ user, password }: Role, database: string, port: number) =>
   `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;

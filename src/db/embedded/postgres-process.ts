@@ -56,8 +56,10 @@ export async function clearLeftoverPostmaster(cluster: string, logger: Logger) {
   if (kind === undefined) return; // no /proc: PostgreSQL decides
   logger.warn('stopping a PostgreSQL left running on DATA_DIR', { pid });
   process.kill(pid, 'SIGINT');
-  for (const started = Date.now(); isAlive(pid) && (await describeProcess(pid, cluster)) === 'postmaster'; await new Promise((resolve) => setTimeout(resolve, 50))) {
+  const started = Date.now();
+  while ((await describeProcess(pid, cluster)) === 'postmaster') {
     if (Date.now() - started > 30_000) throw new EmbeddedPostgresError(`PostgreSQL process ${pid} on ${cluster} does not stop; stop it, then start Clarion again.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await rm(pidFile, { force: true }); // left behind if it ended as a zombie
 }
@@ -92,6 +94,7 @@ export async function startPostgres({ cluster, port, user, logger }: StartOption
     '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'lc_messages=C',
   ];
   const command = [...(user === 'namespace' ? NAMESPACE : []), 'sh', '-c', WATCHDOG, ...args];
+  const recent: string[] = [];
   let child: ChildProcess;
   try {
     child = spawn(command[0]!, command.slice(1), {
@@ -99,13 +102,19 @@ export async function startPostgres({ cluster, port, user, logger }: StartOption
       detached: true,
       stdio: ['pipe', 'ignore', 'pipe', ...(handle ? [handle.fd] : [])],
       ...(owner && { uid: owner.uid, gid: owner.gid }),
-      env: { ...process.env, LC_ALL: 'C' },
+      // Nothing of Clarion's environment (APNs keys, URLs) reaches PostgreSQL.
+      env: { PATH: process.env.PATH, TZ: process.env.TZ, LC_ALL: 'C' },
     });
   } finally {
     await handle?.close();
   }
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const recent: string[] = [];
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.once('error', (error) => {
+      recent.push(`FATAL: ${error.message}`);
+      resolve(null);
+    });
+  });
   let ready: (() => void) | undefined;
   let buffered = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
