@@ -199,7 +199,8 @@ run_bare() {
 run_clarion() { # name db-env-assignment label
   local name=$1 dbenv=$2 port log="$WORK/$1.server.log"
   echo "  creating organization 'bench' ..." >&2
-  if ! "${CLARION_ENV[@]}" "$dbenv" npx --no clarion org create --name Bench --slug bench >"$WORK/$name.org.log" 2>&1; then
+  if ! "${CLARION_ENV[@]}" "$dbenv" npx --no clarion org create --name Bench --slug bench >"$WORK/$name.org.log" 2>&1 \
+    && ! grep -q 'already taken' "$WORK/$name.org.log"; then   # a kept DATA_DIR has it from the last run
     echo "  'clarion org create' failed:" >&2; tail -n 20 "$WORK/$name.org.log" | sed 's/^/    /' >&2
     STATUS[$name]="FAILED: org create"; FAILED=1
     return 1
@@ -237,11 +238,11 @@ run_postgres() {
   DATABASES=()
 }
 
-run_embedded() {
-  local dir
-  dir=$(mktemp -d "$WORK/embedded.XXXXXX")
+run_embedded() { # a fresh DATA_DIR, or BENCH_EMBEDDED_DATA_DIR (kept: a cluster that has run before)
+  local dir=${BENCH_EMBEDDED_DATA_DIR:-}
+  [[ -n "$dir" ]] || dir=$(mktemp -d "$WORK/embedded.XXXXXX")
   run_clarion embedded "DATA_DIR=$dir"
-  rm -rf "$dir"
+  [[ -n "${BENCH_EMBEDDED_DATA_DIR:-}" ]] || rm -rf "$dir"
 }
 
 # --- run ----------------------------------------------------------------------------------------------
