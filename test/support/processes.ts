@@ -4,7 +4,7 @@ import { execFile, spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { clusterName } from '../../src/db/embedded/postgres-process.ts';
+import { clusterName } from '../../src/db/embedded/data-dir.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const exec = promisify(execFile);

@@ -3,7 +3,7 @@
 //   postgres.json   how to connect: Clarion's role and password, the superuser's, the database, the last port
 //                   (mode 0600: the only copy of the passwords)
 //   running.json    the Clarion process running the cluster now (pid, port, holder); removed when it stops (lock.ts)
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -25,6 +25,12 @@ export interface Connection extends Role {
   /** The port of the last start, tried first on the next one so URLs stay the same where possible. */
   port: number;
 }
+
+/**
+ * The cluster_name of the cluster at `cluster`: every process of it carries it in its title, so a leftover
+ * postmaster is told from an unrelated process whatever path it was started with.
+ */
+export const clusterName = (cluster: string) => `clarion-${createHash('sha256').update(cluster).digest('hex').slice(0, 16)}`;
 
 export const dataDirLayout = (dataDir: string) => ({
   cluster: path.join(dataDir, 'postgres'),

@@ -2,12 +2,12 @@
 // creates the unprivileged `postgres` user PostgreSQL runs as (its createPostgresUser). The library runs in a
 // child process (initdb-child.ts): its exit hooks, its TMPDIR and a failed spawn stay there.
 import { execFile, spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Logger } from '../../logger.ts';
-import { EmbeddedPostgresError, type Connection } from './data-dir.ts';
+import { clusterName, EmbeddedPostgresError, type Connection } from './data-dir.ts';
 import { NAMESPACE, type PostgresUser } from './run-as.ts';
 
 /** What initdb-child.ts reads from its stdin (the password never goes on a command line). */
@@ -24,15 +24,13 @@ export interface InitdbJob {
  */
 export async function initCluster(cluster: string, connection: Connection, user: PostgresUser, logger: Logger) {
   if (await stat(path.join(cluster, 'PG_VERSION')).then(() => true, () => false)) return;
-  let staging = `${cluster}.initdb`;
-  if (user === 'postgres') {
-    staging = await mkdtemp(path.join(os.tmpdir(), 'clarion-initdb-'));
-    // `postgres` must enter it and open the library's password file by its (random) name; nobody may list it.
-    await chmod(staging, 0o711);
-  } else {
-    await rm(staging, { recursive: true, force: true });
-    await mkdir(staging, { mode: 0o700 });
-  }
+  // Named after the cluster, so a start after a killed initdb removes what it left (the password file among it).
+  const staging = user === 'postgres' ? path.join(os.tmpdir(), `${clusterName(cluster)}-initdb`) : `${cluster}.initdb`;
+  await rm(staging, { recursive: true, force: true });
+  // Not recursive: if something else made it meanwhile, initdb does not run in it.
+  await mkdir(staging, { mode: 0o700 });
+  // `postgres` must enter it and open the library's password file by its (random) name; nobody may list it.
+  if (user === 'postgres') await chmod(staging, 0o711);
   const made = path.join(staging, 'postgres');
   try {
     await runInitdb({ databaseDir: made, superuser: connection.admin, createPostgresUser: user === 'postgres' }, staging, user);

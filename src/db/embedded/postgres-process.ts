@@ -4,18 +4,12 @@
 // postgres process outlives Clarion. (The library's own start() ties nothing to Clarion's life, and its
 // exit hook would stop the database in the middle of Clarion's drain.)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../../logger.ts';
-import { EmbeddedPostgresError, isAlive } from './data-dir.ts';
+import { clusterName, EmbeddedPostgresError, isAlive } from './data-dir.ts';
 import { NAMESPACE, type PostgresUser } from './run-as.ts';
 
-/**
- * The cluster_name of the cluster at `cluster`: every process of it carries it in its title, so a leftover
- * postmaster is told from an unrelated process whatever path it was started with.
- */
-export const clusterName = (cluster: string) => `clarion-${createHash('sha256').update(cluster).digest('hex').slice(0, 16)}`;
 
 export async function postgresBinaries(): Promise<{ postgres: string }> {
   const platform = process.platform === 'win32' ? 'windows' : process.platform;
