@@ -52,6 +52,8 @@ export async function readHolder(dataDir: string): Promise<Holder | undefined> {
         }
       });
       socket.on('error', () => resolve(undefined)); // ECONNREFUSED: nobody holds it
+      socket.setTimeout(5_000, () => socket.destroy()); // a holder too busy to answer: not known
+      socket.on('close', () => resolve(undefined)); // after 'end' this changes nothing
     });
   }
   const text = await readFile(dataDirLayout(dataDir).running, 'utf8').catch(() => undefined);

@@ -10,7 +10,6 @@ import type { Logger } from '../../logger.ts';
 import { clusterName, EmbeddedPostgresError, isAlive } from './data-dir.ts';
 import { NAMESPACE, type PostgresUser } from './run-as.ts';
 
-
 export async function postgresBinaries(): Promise<{ postgres: string }> {
   const platform = process.platform === 'win32' ? 'windows' : process.platform;
   try {
