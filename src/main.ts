@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded/data-dir.ts';
 import { openStorage } from './db/storage.ts';
 import { createApp } from './http/app.ts';
-import { assertPortsFree, listen, PortInUse } from './http/listen.ts';
+import { assertPortsFree, listen, PortInUse } from './listen.ts';
 import { createPushService } from './apns/push-service.ts';
 import { ensureDashboardBuilt } from './dashboard/build.ts';
 import { createDashboardServer } from './dashboard/server.ts';

@@ -2,13 +2,13 @@
 // against throwaway databases on a PostgreSQL server (the test run's, DATABASE_URL's, or an embedded
 // cluster of its own: scripts/migrations.ts). Used by `npm run migrate:create|check` and by the drift test;
 // never at run time.
-import { randomBytes } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from '@prisma/driver-adapter-utils';
-import pg from 'pg';
+import type pg from 'pg';
+import { throwawayDatabase } from './throwaway-database.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -57,7 +57,7 @@ function forSchemaEngine(adapter: Adapter, opened: Adapter[]) {
  */
 function adapterFactory(serverUrl: string, opened: Adapter[]) {
   const connect = async () => {
-    const database = await throwawayDatabase(serverUrl);
+    const database = await throwawayDatabase(serverUrl, 'clarion_schema_diff');
     const adapter = forSchemaEngine(await new PrismaPg({ connectionString: database.url }).connect(), opened);
     const dispose = adapter.dispose.bind(adapter);
     let disposed: Promise<void> | undefined;
@@ -105,20 +105,6 @@ async function readMigrations(baseDir: string) {
       })),
     ),
   };
-}
-
-/** A database made for one diff on the server at `serverUrl`, and dropped after it. */
-async function throwawayDatabase(serverUrl: string) {
-  const name = `clarion_schema_diff_${randomBytes(6).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export async function diffSchemaAgainstMigrations({ schemaPath, migrationsDir, serverUrl }: { schemaPath: string; migrationsDir: string; serverUrl: string }): Promise<SchemaDiff> {

@@ -3,9 +3,9 @@
 // With REDIS_URL, rate-limit windows go to Redis as well (CI sets both).
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database.ts';
+import { throwawayDatabase } from '../../src/db/throwaway-database.ts';
 import { createLogger } from '../../src/logger.ts';
 
 export interface Backend {
@@ -18,25 +18,8 @@ export const testLogger = createLogger((process.env.TEST_LOG_LEVEL as 'debug') ?
 /** The PostgreSQL server of this test run. */
 export const databaseServerUrl = () => inject('databaseServerUrl');
 
-/** A fresh database on the server at `serverUrl`, dropped afterwards. */
-export async function freshPostgresDatabase(serverUrl = databaseServerUrl()) {
-  const name = `clarion_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+/** A fresh database on the test run's server (or `serverUrl`), dropped afterwards. */
+export const freshPostgresDatabase = (serverUrl = databaseServerUrl()) => throwawayDatabase(serverUrl, 'clarion_test');
 
 export function postgresBackend(serverUrl: () => string, redisUrl: string | undefined, name: string): Backend {
   return {

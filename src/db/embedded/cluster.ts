@@ -1,9 +1,9 @@
 // The embedded default (no DATABASE_URL): a real PostgreSQL 18 whose data lives in DATA_DIR, listening on
 // 127.0.0.1 only, with random passwords. The server starts it; a CLI command connects to the running one
 // like any client, or starts it for the length of the command when no server runs.
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { probePort } from '../../listen.ts';
 import type { Logger } from '../../logger.ts';
 import { checkDataDir, connectionUrl, dataDirLayout, EmbeddedPostgresError, loadConnection, saveConnection, type Connection } from './data-dir.ts';
 import { initCluster } from './initdb.ts';
@@ -30,17 +30,8 @@ interface Options {
 }
 
 /** The last port if it is free (so `clarion db url` stays the same across restarts), else any free one. */
-function freePort(preferred: number) {
-  const listen = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      const probe = createServer().once('error', reject);
-      probe.listen(port, '127.0.0.1', () => {
-        const { port: bound } = probe.address() as { port: number };
-        probe.close(() => resolve(bound));
-      });
-    });
-  return preferred ? listen(preferred).catch(() => listen(0)) : listen(0);
-}
+const freePort = (preferred: number) =>
+  preferred ? probePort('127.0.0.1', preferred).catch(() => probePort('127.0.0.1', 0)) : probePort('127.0.0.1', 0);
 
 async function startOnFreePort(cluster: string, preferred: number, user: PostgresUser, logger: Logger) {
   for (let attempt = 0; ; attempt++) {

@@ -39,7 +39,7 @@ export const dataDirLayout = (dataDir: string) => ({
 });
 
 const exists = (file: string) => stat(file).then(() => true, (error) => (code(error) === 'ENOENT' ? false : Promise.reject(error)));
-const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+export const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 
 export function isAlive(pid: number) {
   try {

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, realpath, rename, unlink, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
-import { dataDirLayout, EmbeddedPostgresError, isAlive } from './data-dir.ts';
+import { code, dataDirLayout, EmbeddedPostgresError, isAlive } from './data-dir.ts';
 
 export interface Holder {
   pid: number;
@@ -23,14 +23,12 @@ export class DataDirInUse extends EmbeddedPostgresError {
   }
 }
 
-const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 const abstractSockets = process.platform === 'linux';
 const socketName = async (dataDir: string) => `\0clarion-data-dir-${createHash('sha256').update(await realpath(dataDir)).digest('hex').slice(0, 40)}`;
 
 /** running.json, replaced whole (a reader never sees half of it). */
-async function writeRecord(dataDir: string, record: Holder, flag = 'w') {
+async function writeRecord(dataDir: string, record: Holder) {
   const file = dataDirLayout(dataDir).running;
-  if (flag === 'wx') return writeFile(file, JSON.stringify(record), { flag });
   const next = `${file}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(next, JSON.stringify(record));
   await rename(next, file);
@@ -113,7 +111,7 @@ export async function claimDataDir(dataDir: string, holder: string): Promise<Cla
   }
   for (let attempt = 0; ; attempt++) {
     try {
-      await writeRecord(dataDir, record, 'wx');
+      await writeFile(dataDirLayout(dataDir).running, JSON.stringify(record), { flag: 'wx' });
       break;
     } catch (error) {
       if (code(error) !== 'EEXIST') throw notWritable(error);
