@@ -1,6 +1,7 @@
 // Configuration is read from the environment once, at start, and passed into factories.
 // Every bad variable is reported together, so an operator fixes them in one go.
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export type TrustProxy = false | true | number;
@@ -25,6 +26,12 @@ export interface Config {
   notifyWaitMs: number;
   fanoutConcurrency: number;
   fanoutPageSize: number;
+  /** Devices per shard: a broadcast's audience is cut into shards, each one job a worker takes. */
+  fanoutShardSize: number;
+  /** Worker processes `npm start` runs next to the API; 0 sends from the API process itself. */
+  fanoutWorkers: number;
+  /** Shards one worker process sends at once. */
+  fanoutShardRuns: number;
   /** The app's bundle id, sent as apns-topic. */
   apnsTopic: string;
   /** Real APNs credentials; undefined runs the built-in local simulator. */
@@ -136,6 +143,9 @@ export function loadConfig(env: Env = process.env): Config {
     notifyWaitMs: integer(env, 'NOTIFY_WAIT_MS', 10_000, problems),
     fanoutConcurrency: integer(env, 'FANOUT_CONCURRENCY', 1000, problems, { min: 1, max: 100_000 }),
     fanoutPageSize: integer(env, 'FANOUT_PAGE_SIZE', 1000, problems, { min: 1, max: 100_000 }),
+    fanoutShardSize: integer(env, 'FANOUT_SHARD_SIZE', 10_000, problems, { min: 1, max: 10_000_000 }),
+    fanoutWorkers: integer(env, 'FANOUT_WORKERS', os.availableParallelism(), problems, { min: 0, max: 64 }),
+    fanoutShardRuns: integer(env, 'FANOUT_SHARD_RUNS', 2, problems, { min: 1, max: 64 }),
     apnsTopic: env.APNS_TOPIC || 'dev.clarion.simulator',
     apns: apnsConfig(env, problems),
     apnsConnections: integer(env, 'APNS_CONNECTIONS', 4, problems, { min: 1, max: 64 }),

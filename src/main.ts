@@ -9,6 +9,10 @@ import { openStorage } from './db/storage.ts';
 import { createApp } from './http/app.ts';
 import { assertPortsFree, listen, PortInUse } from './listen.ts';
 import { createPushService } from './apns/push-service.ts';
+import { createFanout, type Fanout } from './domain/broadcasts/fanout.ts';
+import { adoptShardsWithoutJobs } from './domain/broadcasts/shards.ts';
+import { openQueue } from './jobs/queue.ts';
+import { superviseWorkers } from './jobs/supervisor.ts';
 import { ensureDashboardBuilt } from './dashboard/build.ts';
 import { createDashboardServer } from './dashboard/server.ts';
 import { createLogger, redactUrl } from './logger.ts';
@@ -22,8 +26,9 @@ export async function start(config: Config) {
   let redis: Redis | undefined;
   let push: Awaited<ReturnType<typeof createPushService>> | undefined;
   let app: ReturnType<typeof createApp> | undefined;
+  let fanout: Fanout | undefined;
+  let workers: ReturnType<typeof superviseWorkers> | undefined;
   const servers: Server[] = [];
-  let resumer: NodeJS.Timeout | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
@@ -34,7 +39,9 @@ export async function start(config: Config) {
         const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref());
         await Promise.race([drained, timeout]);
         for (const s of servers) s.closeAllConnections();
-        clearInterval(resumer);
+        // Workers and this process's own runs store their page and hand their shards back to the queue.
+        await workers?.stop();
+        await fanout?.stop();
         await app?.close();
         await push?.close();
         await redis?.quit();
@@ -52,7 +59,20 @@ export async function start(config: Config) {
       await redis.connect();
     }
     push = await createPushService(config, logger);
-    app = createApp({ config, database, logger, redis, send: push.send });
+    const boss = await openQueue(database, logger);
+    fanout = createFanout({
+      database, boss, send: push.send, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
+    });
+    const adopted = await database.transaction((tx) => adoptShardsWithoutJobs(tx, boss));
+    if (adopted) logger.info('broadcasts interrupted before the upgrade to the job queue are resumed', { shards: adopted });
+    if (config.fanoutWorkers > 0) {
+      const env: Record<string, string> = { CLARION_WORKER_DATABASE_URL: database.url };
+      if (push.simulator) env.CLARION_WORKER_SIMULATOR = JSON.stringify(push.simulator);
+      workers = superviseWorkers({ count: config.fanoutWorkers, env, logger, stopTimeoutMs: config.shutdownTimeoutMs + 15_000 });
+    } else {
+      await fanout.work({ shardRuns: config.fanoutShardRuns });
+    }
+    app = createApp({ config, database, logger, redis, send: push.send, boss, fanout });
     const server = createServer(app.handler);
     server.keepAliveTimeout = 65_000;
     servers.push(server);
@@ -72,14 +92,8 @@ export async function start(config: Config) {
       logger.info('dashboard listening', { url: `http://${host}:${bound.port}` });
     }
 
-    // Broadcasts left sending by a process that stopped are finished here; checked again while running,
-    // since a lease held by a stopped process lapses only after a minute.
-    await app.resumeBroadcasts();
-    const { resumeBroadcasts } = app;
-    resumer = setInterval(() => void resumeBroadcasts().catch((error: Error) => logger.warn('resume check failed', { error: error.message })), 30_000);
-    resumer.unref();
     const dashboard = servers[1];
-    return { server, port, dashboard, stop, lost: storage.lost };
+    return { server, port, dashboard, stop, lost: storage.lost, workers: () => workers?.pids() ?? [] };
   } catch (error) {
     await stop();
     throw error;

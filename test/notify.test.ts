@@ -2,16 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../src/domain/api-keys/service.ts';
 import { apnsIdFor } from '../src/domain/broadcasts/apns-id.ts';
 import type { Db } from '../src/db/database.ts';
+import { adoptShardsWithoutJobs } from '../src/domain/broadcasts/shards.ts';
 import { TEST_TOPIC } from './support/apns.ts';
+import { waitFor } from './support/processes.ts';
 import { backends } from './support/backends.ts';
-import { apnsToken, seedOrganization } from './support/seed.ts';
+import { apnsToken, seedKey, seedOrganization } from './support/seed.ts';
 import { serveDuringSuite, startServer, type TestServer } from './support/server.ts';
-
-async function seedKey(db: Db, orgSlug: string, kind: 'live' | 'test' = 'live') {
-  const result = await createApiKey(db, { orgSlug, kind });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-}
 
 describe.each(backends)('POST /v1/notify on $name', (backend) => {
   const suite = serveDuringSuite(backend, {}, { apns: true });
@@ -179,7 +175,7 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
       expect(response.status).toBe(202);
       expect(response.body).toMatchObject({ status: 'sending', recipients: 3 });
       expect(response.headers.get('location')).toBe(`/v1/notifications/${response.body.id}`);
-      await Promise.all(slow.app.sending());
+      await Promise.all(slow.fanout.running());
       const followed = await slow.get(response.headers.get('location')!, { authorization: `Bearer ${key}` });
       expect(followed.body).toMatchObject({ status: 'completed', sent: 3, failed: 0, finishedAt: expect.any(String) });
     } finally {
@@ -223,36 +219,47 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
     }
   });
 
-  it('hands a broadcast back at its last stored page when the process stops, and the next one finishes it', async () => {
+  it('hands a broadcast back at its last stored page when the process stops, and another one finishes it', async () => {
     const { devices, key } = await audience(6);
-    const stopping = await startServer(suite.storage, { apnsTopic: TEST_TOPIC, notifyWaitMs: 20, fanoutPageSize: 2, fanoutConcurrency: 1 }, suite.apns.send);
+    const stopping = await startServer(suite.storage, { apnsTopic: TEST_TOPIC, notifyWaitMs: 20 }, suite.apns.send, { pageSize: 2, concurrency: 1, work: false });
     for (const device of devices) suite.apns.script(device.token, { status: 200, delayMs: 60 });
     const response = await stopping.post('/v1/notify', { body: 'Interrupted', target: 'all' }, { authorization: `Bearer ${key}` });
     expect(response.status).toBe(202);
     await stopping.close();
-    const handedBack = await suite.server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id } });
-    expect(handedBack).toMatchObject({ status: 'sending', leaseUntil: null });
+    const handedBack = await suite.server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id }, include: { shards: true } });
+    expect(handedBack.status).toBe('sending');
     expect(handedBack.sent).toBeLessThan(6);
+    expect(handedBack.shards).toMatchObject([{ status: 'pending', holder: null }]);
     for (const device of devices) suite.apns.script(device.token, { status: 200 });
-    await suite.server.app.resumeBroadcasts();
-    await Promise.all(suite.server.app.sending());
-    expect((await suite.server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id } })).status).toBe('completed');
+    // The suite's server works the queue: it takes the handed-back shard from its cursor.
+    const done = await waitFor(async () => {
+      const row = await suite.server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id } });
+      return row.status === 'completed' ? row : undefined;
+    });
+    expect(done).toMatchObject({ sent: 6, failed: 0 });
     expect(devices.map((d) => suite.apns.delivered(d.token).length)).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
-  it('finishes a broadcast a stopped process left behind, from its last stored page', async () => {
+  it('resumes a broadcast left sending before the upgrade to the job queue, from its cursor', async () => {
     const { org, devices, key } = await audience(6);
     const sorted = [...devices].sort((a, b) => a.deviceUuid.localeCompare(b.deviceUuid));
     const apiKey = await suite.server.db.apiKey.findFirstOrThrow({ where: { organizationId: org.id } });
     const push = { payload: JSON.stringify({ aps: { alert: { body: 'Resumed' } } }), headers: { 'apns-topic': TEST_TOPIC, 'apns-push-type': 'alert', 'apns-priority': '10' } };
-    // As a crashed process leaves it: two devices done, lease lapsed.
+    // As the upgrade's migration leaves a broadcast a crashed process had taken to its second device: one
+    // shard from the old cursor, with no job yet.
     const interrupted = await suite.server.db.broadcast.create({
-      data: { organizationId: org.id, apiKeyId: apiKey.id, request: { body: 'Resumed', target: 'all', push }, recipients: 6, sent: 2, cursor: sorted[1]!.deviceUuid, leaseUntil: new Date(Date.now() - 1000) },
+      data: {
+        organizationId: org.id, apiKeyId: apiKey.id, request: { body: 'Resumed', target: 'all', push }, recipients: 6, sent: 2,
+        shards: { create: { index: 0, after: '00000000-0000-0000-0000-000000000000', cursor: sorted[1]!.deviceUuid, sent: 2 } },
+      },
     });
-    expect(await suite.server.app.resumeBroadcasts()).toBeGreaterThanOrEqual(1);
-    await Promise.all(suite.server.app.sending());
-    const done = await suite.server.get(`/v1/notifications/${interrupted.id}`, { authorization: `Bearer ${key}` });
-    expect(done.body).toMatchObject({ status: 'completed', sent: 6, failed: 0 });
+    expect(await suite.storage.database.transaction((tx) => adoptShardsWithoutJobs(tx, suite.server.boss))).toBe(1);
+    expect(await suite.storage.database.transaction((tx) => adoptShardsWithoutJobs(tx, suite.server.boss))).toBe(0);
+    const done = await waitFor(async () => {
+      const answer = await suite.server.get(`/v1/notifications/${interrupted.id}`, { authorization: `Bearer ${key}` });
+      return answer.body.status === 'completed' ? answer.body : undefined;
+    });
+    expect(done).toMatchObject({ status: 'completed', sent: 6, failed: 0 });
     expect(sorted.map((d) => suite.apns.delivered(d.token).length)).toEqual([0, 0, 1, 1, 1, 1]);
   });
 });

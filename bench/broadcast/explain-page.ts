@@ -1,11 +1,11 @@
 // How long one page of the fan-out's recipient query takes, and with which join, at a few positions of the
-// cursor: the query is Clarion's own (pageQuery in src/domain/broadcasts/fanout.ts), run with
+// cursor: the query is Clarion's own (pageQuery in src/domain/broadcasts/audience.ts), run with
 // EXPLAIN ANALYZE on the benchmark's database after the broadcast. A page that gets slower as the cursor
 // advances makes a broadcast quadratic in its audience.
 //   node --import tsx bench/broadcast/explain-page.ts <database-url> <organization-id> <page-size> <fraction>...
 // Prints one line per fraction: "<function> at <fraction>: <ms> ms, <rows> rows, <plan summary>".
 import pg from 'pg';
-import { pageQuery } from '../../src/domain/broadcasts/fanout.ts';
+import { NIL_UUID, pageQuery } from '../../src/domain/broadcasts/audience.ts';
 
 const pageQueryName = 'pageQuery';
 
@@ -31,7 +31,7 @@ try {
       );
       cursor = rows[0]?.device_uuid ?? null;
     }
-    const [text, params] = pageQuery(organizationId, { target: 'all', body: 'explain' }, cursor, pageSize);
+    const [text, params] = pageQuery(organizationId, { target: 'all', body: 'explain' }, { after: NIL_UUID, until: null }, cursor, pageSize);
     // Twice: the first run warms the cache the broadcast had warmed too; the second is reported.
     await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
     const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);

@@ -1,5 +1,6 @@
 // APNs as Clarion uses it: real credentials when configured, otherwise a local simulator started in
-// this process (so `npm install && npm start` can send on a fresh machine, and says so).
+// this process (so `npm install && npm start` can send on a fresh machine, and says so). Worker processes
+// started by that process are given the simulator's address (SharedSimulator) and send to the same one.
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { createConnectionPool } from './connection-pool.ts';
@@ -7,24 +8,40 @@ import { createSender } from './sender.ts';
 import { generateProviderKey, startSimulator } from './simulator.ts';
 import { createProviderToken } from './token.ts';
 
-export async function createPushService(config: Pick<Config, 'apns' | 'apnsTopic' | 'apnsConnections'>, logger: Logger) {
+/** How a process reaches a simulator another process runs. Not a secret: the key is made for it and signs for nothing else. */
+export interface SharedSimulator {
+  origin: string;
+  ca: string;
+  privateKey: string;
+}
+
+const SIMULATOR_IDS = { teamId: 'SIMULATOR', keyId: 'SIMULATOR' };
+
+export async function createPushService(config: Pick<Config, 'apns' | 'apnsTopic' | 'apnsConnections'>, logger: Logger, shared?: SharedSimulator) {
   if (config.apns) {
     const { teamId, keyId, privateKey, origin } = config.apns;
     const pool = createConnectionPool({ origin, connections: config.apnsConnections, onError: (error) => logger.warn('APNs connection failed', { error: error.message }) });
     logger.info('APNs', { origin, topic: config.apnsTopic, teamId, keyId });
-    return { send: createSender({ pool, token: createProviderToken({ teamId, keyId, privateKey }) }), close: () => pool.close() };
+    return { send: createSender({ pool, token: createProviderToken({ teamId, keyId, privateKey }) }), simulator: undefined, close: () => pool.close() };
+  }
+  if (shared) {
+    const pool = createConnectionPool({ origin: shared.origin, connections: config.apnsConnections, ca: shared.ca });
+    return { send: createSender({ pool, token: createProviderToken({ ...SIMULATOR_IDS, privateKey: shared.privateKey }) }), simulator: shared, close: () => pool.close() };
   }
   const key = generateProviderKey();
-  const simulator = await startSimulator({ teamId: 'SIMULATOR', keyId: 'SIMULATOR', publicKey: key.publicKey, topic: config.apnsTopic });
+  const simulator = await startSimulator({ ...SIMULATOR_IDS, publicKey: key.publicKey, topic: config.apnsTopic });
   const pool = createConnectionPool({ origin: simulator.origin, connections: config.apnsConnections, ca: simulator.ca });
   logger.warn('no APNs credentials (APNS_TEAM_ID, APNS_KEY_ID, APNS_PRIVATE_KEY[_PATH], APNS_TOPIC): pushes go to a local APNs simulator and reach no phone', {
     simulator: simulator.origin,
   });
   return {
-    send: createSender({ pool, token: createProviderToken({ teamId: 'SIMULATOR', keyId: 'SIMULATOR', privateKey: key.privateKey }) }),
+    send: createSender({ pool, token: createProviderToken({ ...SIMULATOR_IDS, privateKey: key.privateKey }) }),
+    simulator: { origin: simulator.origin, ca: simulator.ca, privateKey: key.privateKey } satisfies SharedSimulator,
     close: async () => {
       await pool.close();
       await simulator.close();
     },
   };
 }
+
+export type PushService = Awaited<ReturnType<typeof createPushService>>;

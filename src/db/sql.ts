@@ -6,3 +6,8 @@
 export interface SqlClient {
   query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
 }
+
+/** A transaction's connection: plain SQL, and pg-boss's executor so jobs are sent in the same transaction. */
+export interface SqlTransaction extends SqlClient {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+}

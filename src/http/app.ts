@@ -21,12 +21,13 @@ import { createRestRouter } from './rest/router.ts';
 import { routes } from './rest/routes.ts';
 import { createGraphQLServer } from './yoga.ts';
 import type { SendPush } from '../apns/sender.ts';
-import { createFanout } from '../domain/broadcasts/fanout.ts';
+import type { Fanout } from '../domain/broadcasts/fanout.ts';
+import type { Boss } from '../jobs/queue.ts';
 
 export type AppConfig = Pick<
   Config,
   | 'production' | 'trustProxy' | 'deviceRegistrationsPerMinute' | 'maxBodyBytes' | 'notifyPerMinute' | 'notifyWaitMs'
-  | 'fanoutConcurrency' | 'fanoutPageSize' | 'apnsTopic' | 'dashboardOrigins' | 'signInsPerMinute'
+  | 'fanoutShardSize' | 'apnsTopic' | 'dashboardOrigins' | 'signInsPerMinute'
   | 'loginFailuresPerEmail' | 'loginFailuresPerIp' | 'loginFailureWindowMs'
 > & {
   /** Namespace of the rate-limit keys in Redis; instances sharing a budget share the prefix. */
@@ -38,13 +39,16 @@ export interface AppDependencies {
   database: Database;
   logger: Logger;
   redis?: Redis;
-  /** Sends one push to APNs (or the simulator). */
+  /** Sends one push to APNs (or the simulator): a test key's send. */
   send: SendPush;
+  /** The job queue that live broadcasts are created on, and the fan-out that sends one-shard broadcasts at once. */
+  boss: Boss;
+  fanout: Fanout;
 }
 
 const WINDOW_MS = 60_000;
 
-export function createApp({ config, database, logger, redis, send }: AppDependencies) {
+export function createApp({ config, database, logger, redis, send, boss, fanout }: AppDependencies) {
   const limits: FieldLimit[] = [];
   if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute, by: 'ip' });
   if (config.notifyPerMinute > 0) {
@@ -62,8 +66,9 @@ export function createApp({ config, database, logger, redis, send }: AppDependen
     : new MemoryHitStore(WINDOW_MS, cap);
   const rateLimits = createRateLimits(store, WINDOW_MS, limits);
   const loginThrottle = createLoginThrottle(config, logger, redis);
-  const fanout = createFanout({ sql: database.sql, send, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency });
-  const notifications = { db: database.prisma, sql: database.sql, fanout, send, topic: config.apnsTopic, waitMs: config.notifyWaitMs };
+  const notifications = {
+    db: database.prisma, sql: database.sql, database, boss, fanout, send, topic: config.apnsTopic, waitMs: config.notifyWaitMs, shardSize: config.fanoutShardSize,
+  };
   const yoga = createGraphQLServer({ database, notifications, loginThrottle, dashboardOrigins: config.dashboardOrigins, rateLimits, logger, production: config.production });
   const rest = createRestRouter({ yoga, routes, rateLimits, maxBodyBytes: config.maxBodyBytes });
 
@@ -122,12 +127,7 @@ export function createApp({ config, database, logger, redis, send }: AppDependen
     /** A node:http request listener, and `fetch` for tests without a socket. */
     handler: adapter,
     fetch: (request: Request) => adapter.fetch(request),
-    /** Picks up broadcasts left sending by a process that stopped. */
-    resumeBroadcasts: () => fanout.resumeInterrupted(),
-    /** Broadcasts this process is sending now. */
-    sending: () => fanout.running(),
     close: async () => {
-      await fanout.stop();
       await store.close();
       await loginThrottle?.counter.close();
     },

@@ -7,26 +7,39 @@ import { createProviderToken } from '../../src/apns/token.ts';
 
 export const TEST_TOPIC = 'dev.clarion.test';
 
-export async function startMockApns({ maxAttempts = 4 } = {}) {
+export interface MockApnsOptions {
+  /** Attempts per push of the sender this mock hands out. */
+  maxAttempts?: number;
+  /** Answers for every push not scripted per token, e.g. random 503s. */
+  fallback?: (push: SimulatedPush) => Answer;
+}
+
+export const TEAM_ID = 'TEAM123456';
+export const KEY_ID = 'KEY1234567';
+
+export async function startMockApns({ maxAttempts = 4, fallback }: MockApnsOptions = {}) {
   const scripted = new Map<string, Answer[]>();
   const attempts = new Map<string, number>();
   const key = generateProviderKey();
   const simulator = await startSimulator({
-    teamId: 'TEAM123456',
-    keyId: 'KEY1234567',
+    teamId: TEAM_ID,
+    keyId: KEY_ID,
     publicKey: key.publicKey,
     topic: TEST_TOPIC,
     answer: (push: SimulatedPush) => {
       attempts.set(push.deviceToken, (attempts.get(push.deviceToken) ?? 0) + 1);
       const queue = scripted.get(push.deviceToken);
       // The last scripted answer repeats; none means 200.
-      return queue && queue.length > 1 ? queue.shift() : queue?.[0];
+      if (!queue) return fallback?.(push);
+      return queue.length > 1 ? queue.shift() : queue[0];
     },
   });
   const pool = createConnectionPool({ origin: simulator.origin, connections: 2, ca: simulator.ca });
-  const token = createProviderToken({ teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: key.privateKey });
+  const token = createProviderToken({ teamId: TEAM_ID, keyId: KEY_ID, privateKey: key.privateKey });
   return {
     simulator,
+    /** The provider key the mock trusts, for processes that send to it (APNS_PRIVATE_KEY). */
+    privateKey: key.privateKey,
     send: createSender({ pool, token, maxAttempts, backoffMs: 5 }),
     /** Answers for one device token, in order; the last one repeats. */
     script: (deviceToken: string, ...answers: Answer[]) => scripted.set(deviceToken, answers),

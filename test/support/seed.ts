@@ -1,6 +1,7 @@
 // Seed builders: each makes one thing with sensible defaults and returns it.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/database.ts';
+import { createApiKey } from '../../src/domain/api-keys/service.ts';
 import { createOrganization } from '../../src/domain/organizations/service.ts';
 import type { OrganizationInput } from '../../src/domain/organizations/rules.ts';
 import type { TestServer } from './server.ts';
@@ -28,4 +29,10 @@ export async function seedSubscription(server: TestServer, orgSlug: string, exte
   const response = await server.post(`/v1/devices/${device.deviceUuid}/subscriptions`, { orgSlug, externalId });
   if (response.status !== 201) throw new Error(`seedSubscription: ${response.status} ${response.text}`);
   return device;
+}
+
+export async function seedKey(db: Db, orgSlug: string, kind: 'live' | 'test' = 'live') {
+  const result = await createApiKey(db, { orgSlug, kind });
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
 }

@@ -6,6 +6,8 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import type { SendPush } from '../../src/apns/sender.ts';
 import { createApp, type AppConfig } from '../../src/http/app.ts';
+import { createFanout } from '../../src/domain/broadcasts/fanout.ts';
+import { openQueue } from '../../src/jobs/queue.ts';
 import { startMockApns, TEST_TOPIC, type MockApns } from './apns.ts';
 import { testLogger, type Backend } from './backends.ts';
 
@@ -16,8 +18,7 @@ export const defaultTestConfig: AppConfig = {
   maxBodyBytes: 16 * 1024,
   notifyPerMinute: 0,
   notifyWaitMs: 5_000,
-  fanoutConcurrency: 100,
-  fanoutPageSize: 50,
+  fanoutShardSize: 10_000,
   apnsTopic: 'dev.clarion.test',
   dashboardOrigins: ['http://dashboard.test'],
   signInsPerMinute: 0,
@@ -38,8 +39,23 @@ export interface TestResponse<Body = any> {
   body: Body;
 }
 
-export async function startServer(storage: Awaited<ReturnType<Backend['open']>>, config: Partial<AppConfig> = {}, send: SendPush = noPushes) {
-  const app = createApp({ config: { ...defaultTestConfig, redisPrefix: storage.redisPrefix, ...config }, database: storage.database, logger: testLogger, redis: storage.redis, send });
+/** How the test server's own fan-out sends: pages and pushes in flight per shard run, shard runs at once. */
+export interface FanoutTestOptions {
+  pageSize?: number;
+  concurrency?: number;
+  shardRuns?: number;
+  /** false: this server only accepts broadcasts (and sends one-shard ones at once); other processes work the queue. */
+  work?: boolean;
+}
+
+export async function startServer(storage: Awaited<ReturnType<Backend['open']>>, config: Partial<AppConfig> = {}, send: SendPush = noPushes, options: FanoutTestOptions = {}) {
+  const appConfig = { ...defaultTestConfig, redisPrefix: storage.redisPrefix, ...config };
+  const boss = await openQueue(storage.database, testLogger);
+  const fanout = createFanout({
+    database: storage.database, boss, send, logger: testLogger, pageSize: options.pageSize ?? 50, concurrency: options.concurrency ?? 100, shardSize: appConfig.fanoutShardSize,
+  });
+  if (options.work !== false) await fanout.work({ shardRuns: options.shardRuns ?? 2 });
+  const app = createApp({ config: appConfig, database: storage.database, logger: testLogger, redis: storage.redis, send, boss, fanout });
   const server = createServer(app.handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -63,6 +79,8 @@ export async function startServer(storage: Awaited<ReturnType<Backend['open']>>,
     url,
     db: storage.database.prisma,
     app,
+    fanout,
+    boss,
     request,
     get: <Body = any>(path: string, headers?: Record<string, string>) => request<Body>('GET', path, { headers }),
     post: <Body = any>(path: string, json: unknown, headers?: Record<string, string>) => request<Body>('POST', path, { json, headers }),
@@ -76,6 +94,7 @@ export async function startServer(storage: Awaited<ReturnType<Backend['open']>>,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await fanout.stop();
       await app.close();
     },
   };
@@ -88,12 +107,12 @@ export type TestServer = Awaited<ReturnType<typeof startServer>>;
  * tests, closed after them. With `apns`, pushes go to the APNs stand-in (`suite.apns`). Read
  * `suite.server`, `suite.storage` and `suite.apns` inside the tests.
  */
-export function serveDuringSuite(backend: Backend, config: Partial<AppConfig> = {}, { apns = false } = {}) {
+export function serveDuringSuite(backend: Backend, config: Partial<AppConfig> = {}, { apns = false, fanout = {} as FanoutTestOptions } = {}) {
   const suite = {} as { storage: Awaited<ReturnType<Backend['open']>>; server: TestServer; apns: MockApns };
   beforeAll(async () => {
     suite.storage = await backend.open();
     if (apns) suite.apns = await startMockApns();
-    suite.server = await startServer(suite.storage, apns ? { apnsTopic: TEST_TOPIC, ...config } : config, suite.apns?.send);
+    suite.server = await startServer(suite.storage, apns ? { apnsTopic: TEST_TOPIC, ...config } : config, suite.apns?.send, fanout);
   });
   afterAll(async () => {
     await suite.server?.close();

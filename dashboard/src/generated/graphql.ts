@@ -41,16 +41,20 @@ export type Broadcast = {
   apiKey?: Maybe<BroadcastApiKey>;
   body: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
+  error?: Maybe<BroadcastError>;
   externalIds?: Maybe<Array<Scalars['String']['output']>>;
   failed: Scalars['Int']['output'];
   /** Failure counts by APNs reason, e.g. {"Unregistered": 2}. */
   failures: Scalars['JSON']['output'];
+  /** When it completed, failed or was cancelled. */
   finishedAt?: Maybe<Scalars['DateTime']['output']>;
   id?: Maybe<Scalars['ID']['output']>;
   /** Devices matched when the broadcast started. */
   recipients: Scalars['Int']['output'];
+  /** When a scheduled broadcast starts sending; null when it was sent at once. */
+  sendAt?: Maybe<Scalars['DateTime']['output']>;
   sent: Scalars['Int']['output'];
-  /** sending, completed or failed. */
+  /** scheduled, sending, completed, failed or cancelled. */
   status: Scalars['String']['output'];
   target: Scalars['String']['output'];
   test: Scalars['Boolean']['output'];
@@ -65,6 +69,13 @@ export type BroadcastApiKey = {
   name: Scalars['String']['output'];
 };
 
+/** Why a broadcast failed as a whole (per-device reasons are in failures). */
+export type BroadcastError = {
+  __typename?: 'BroadcastError';
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+};
+
 export type BroadcastPage = {
   __typename?: 'BroadcastPage';
   nextCursor?: Maybe<Scalars['String']['output']>;
@@ -73,7 +84,7 @@ export type BroadcastPage = {
 
 export type BroadcastTiming = {
   __typename?: 'BroadcastTiming';
-  /** From the request to the last device; null while sending. */
+  /** From the request (or sendAt) to the last device; null until it has finished, and for a cancelled one. */
   durationMs?: Maybe<Scalars['Int']['output']>;
 };
 
@@ -123,6 +134,10 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Owners only: adds a user who has an account (or changes their role). Answers the members. */
   addMember: Array<Member>;
+  /** Cancels a scheduled or sending broadcast of the API key's organization (DELETE /v1/notifications/{id}): a scheduled one never starts, a sending one starts no new page. Cancelling again answers the same; a finished one is a CONFLICT. */
+  cancelNotification: Broadcast;
+  /** The history's Cancel button: cancelNotification, for a member. */
+  cancelOrganizationNotification: Broadcast;
   /** Sets a new password and ends every session of the user, on every device; this browser gets a new one. */
   changePassword: Viewer;
   /** Makes a live or test key for an organization the signed-in user belongs to. */
@@ -159,6 +174,17 @@ export type MutationAddMemberArgs = {
   email: Scalars['String']['input'];
   organizationId: Scalars['ID']['input'];
   role: Role;
+};
+
+
+export type MutationCancelNotificationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCancelOrganizationNotificationArgs = {
+  id: Scalars['ID']['input'];
+  organizationId: Scalars['ID']['input'];
 };
 
 

@@ -22,14 +22,20 @@ export interface NotifyRequest {
   priority?: 5 | 10;
   pushType?: 'alert' | 'background';
   mutableContent?: boolean;
+  /** When to send, as an ISO 8601 UTC timestamp; absent: now. */
+  sendAt?: string;
 }
+
+/** How far ahead a broadcast can be scheduled. */
+export const MAX_SCHEDULE_MS = 30 * 24 * 60 * 60 * 1000;
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
 const MAX_INT32 = 2 ** 31 - 1;
 const MAX_UINT32 = 2 ** 32 - 1;
-const KNOWN = new Set(['body', 'target', 'externalIds', 'title', 'subtitle', 'badge', 'sound', 'data', 'threadId', 'category', 'collapseId', 'interruptionLevel', 'relevanceScore', 'expiration', 'priority', 'pushType', 'mutableContent']);
+const KNOWN = new Set(['body', 'target', 'externalIds', 'title', 'subtitle', 'badge', 'sound', 'data', 'threadId', 'category', 'collapseId', 'interruptionLevel', 'relevanceScore', 'expiration', 'priority', 'pushType', 'mutableContent', 'sendAt']);
 const TEXT_LIMITS: Record<string, number> = { title: 256, subtitle: 256, sound: 256, threadId: 256, category: 256 };
 
-export function validateNotifyRequest(input: unknown): Result<NotifyRequest> {
+export function validateNotifyRequest(input: unknown, now = Date.now()): Result<NotifyRequest> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return invalid('body', 'the request must be a JSON object');
   const raw = input as Record<string, unknown>;
   const unknownField = Object.keys(raw).find((key) => !KNOWN.has(key));
@@ -97,6 +103,12 @@ export function validateNotifyRequest(input: unknown): Result<NotifyRequest> {
   if (raw.mutableContent !== undefined) {
     if (typeof raw.mutableContent !== 'boolean') return invalid('mutableContent', 'mutableContent must be true or false');
     request.mutableContent = raw.mutableContent;
+  }
+  if (raw.sendAt !== undefined && raw.sendAt !== null) {
+    const at = typeof raw.sendAt === 'string' && RFC3339.test(raw.sendAt) ? Date.parse(raw.sendAt.toUpperCase().replace(' ', 'T')) : NaN;
+    if (Number.isNaN(at)) return invalid('sendAt', 'sendAt must be an RFC 3339 date-time with a time zone, e.g. 2026-12-24T18:00:00Z');
+    if (at - now > MAX_SCHEDULE_MS) return invalid('sendAt', 'sendAt must be at most 30 days ahead');
+    request.sendAt = new Date(at).toISOString();
   }
   return ok(request);
 }

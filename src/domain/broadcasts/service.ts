@@ -1,14 +1,19 @@
 // POST /v1/notify, the dashboard's composer, and the notification history. A live send records a broadcast
 // and fans it out; a test send (a test key, or the composer's "Send test") goes to at most one device and
 // records nothing.
-import type { Db } from '../../db/database.ts';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database, Db } from '../../db/database.ts';
 import type { SqlClient } from '../../db/sql.ts';
+import { QUEUES, type Boss } from '../../jobs/queue.ts';
 import type { Broadcast } from '../../generated/prisma/client.ts';
 import type { ApiKeyView, Caller } from '../api-keys/service.ts';
 import { fail, invalid, notFound, ok, type Result } from '../errors.ts';
 import { isUuid } from '../validate.ts';
 import type { SendPush } from '../../apns/sender.ts';
-import { countRecipients, markDead, newestRecipientQuery, sendPage, type Fanout } from './fanout.ts';
+import { countRecipients, newestRecipientQuery } from './audience.ts';
+import type { Fanout } from './fanout.ts';
+import { markDead, sendPage } from './pages.ts';
+import { planShards } from './shards.ts';
 import { preparePush } from './payload.ts';
 import { validateNotifyRequest, type NotifyRequest } from './request.ts';
 
@@ -21,7 +26,11 @@ const canonical = (value: unknown): string =>
 export interface NotifyDeps {
   db: Db;
   sql: SqlClient;
+  database: Pick<Database, 'transaction'>;
+  boss: Boss;
   fanout: Fanout;
+  /** Devices per shard (FANOUT_SHARD_SIZE). */
+  shardSize: number;
   send: SendPush;
   topic: string;
   /** How long a request waits for its broadcast before answering 202 "sending". */
@@ -30,7 +39,7 @@ export interface NotifyDeps {
 
 export interface BroadcastView {
   id: string | null;
-  status: 'sending' | 'completed' | 'failed';
+  status: 'scheduled' | 'sending' | 'completed' | 'failed' | 'cancelled';
   test: boolean;
   target: 'all' | 'users';
   externalIds: string[] | null;
@@ -41,7 +50,11 @@ export interface BroadcastView {
   failed: number;
   failures: Record<string, number>;
   createdAt: Date;
+  /** When a scheduled broadcast starts; null when it was sent at once. */
+  sendAt: Date | null;
   finishedAt: Date | null;
+  /** Why the broadcast failed or stopped as a whole; null otherwise. */
+  error: { code: string; message: string } | null;
   timing: { durationMs: number | null };
   apiKey: { id: string; name: string; displayPrefix: string } | null;
 }
@@ -72,8 +85,10 @@ export function broadcastView(row: BroadcastWithKey): BroadcastView {
     failed: row.failed,
     failures: row.failures as Record<string, number>,
     createdAt: row.createdAt,
+    sendAt: row.sendAt,
     finishedAt: row.finishedAt,
-    timing: { durationMs: row.finishedAt ? row.finishedAt.getTime() - row.createdAt.getTime() : null },
+    error: (row.error as BroadcastView['error']) ?? null,
+    timing: { durationMs: row.finishedAt && row.status !== 'cancelled' ? row.finishedAt.getTime() - (row.sendAt ?? row.createdAt).getTime() : null },
     apiKey: row.apiKey,
   };
 }
@@ -94,7 +109,7 @@ async function sendTest(deps: NotifyDeps, sender: Sender, request: NotifyRequest
   return {
     id: null, status: 'completed', test: true, target: request.target, externalIds: request.externalIds ?? null, body: request.body, title: request.title ?? null,
     recipients: device ? 1 : 0, sent: outcome.sent, failed: device ? 1 - outcome.sent : 0, failures: outcome.failures,
-    createdAt: started, finishedAt: finished, timing: { durationMs: finished.getTime() - started.getTime() },
+    createdAt: started, sendAt: null, finishedAt: finished, error: null, timing: { durationMs: finished.getTime() - started.getTime() },
     apiKey: sender.apiKey && { id: sender.apiKey.id, name: sender.apiKey.name, displayPrefix: sender.apiKey.displayPrefix },
   };
 }
@@ -110,7 +125,10 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
   if (!valid.ok) return valid;
   const push = preparePush(valid.value, deps.topic);
   if (!push.ok) return push;
-  if (sender.test) return ok(await sendTest(deps, sender, valid.value, push));
+  if (sender.test) {
+    if (valid.value.sendAt) return invalid('sendAt', 'a test send goes out at once and is not stored, so it cannot be scheduled: leave sendAt out, or use a live key');
+    return ok(await sendTest(deps, sender, valid.value, push));
+  }
   if (idempotencyKey != null && (idempotencyKey.length < 1 || idempotencyKey.length > 255)) return invalid('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters');
 
   const organizationId = sender.organizationId;
@@ -124,11 +142,27 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
     // Past the window the key is free again.
     if (earlier) await deps.db.broadcast.update({ where: { id: earlier.id }, data: { idempotencyKey: null } });
   }
-  const recipients = await countRecipients(deps.sql, organizationId, valid.value);
-  let created: Broadcast;
+  const sendAt = valid.value.sendAt ? new Date(valid.value.sendAt) : null;
+  const scheduled = sendAt !== null && sendAt.getTime() > Date.now();
+  if (sendAt && !scheduled && Date.now() - sendAt.getTime() > PAST_SEND_AT_GRACE_MS) return invalid('sendAt', 'sendAt is in the past; leave it out to send now');
+  const request = { ...valid.value, push: push.value };
+  const id = uuidv7();
+  let planned: Awaited<ReturnType<typeof planShards>> | undefined;
   try {
-    created = await deps.db.broadcast.create({
-      data: { organizationId, apiKeyId: sender.apiKey?.id ?? null, request: { ...valid.value, push: push.value } as object, recipients, idempotencyKey: idempotencyKey || null },
+    // The broadcast and its work are created together: a crash leaves either both or neither.
+    planned = await deps.database.transaction(async (tx) => {
+      const recipients = await countRecipients(tx, organizationId, valid.value);
+      await tx.query(
+        `INSERT INTO broadcasts (id, organization_id, api_key_id, status, request, recipients, idempotency_key, send_at)
+         VALUES ($1, $2, $3, $4::"BroadcastStatus", $5::jsonb, $6, $7, $8)`,
+        [id, organizationId, sender.apiKey?.id ?? null, scheduled ? 'scheduled' : 'sending', JSON.stringify(request), recipients, idempotencyKey || null, sendAt],
+      );
+      if (scheduled) {
+        // The start job has the broadcast's id, so cancelling the broadcast cancels its job.
+        await deps.boss.insert([{ id, name: QUEUES.start, data: { broadcastId: id }, startAfter: sendAt.toISOString() }], { db: tx });
+        return undefined;
+      }
+      return planShards(tx, deps.boss, { id, organizationId, request: valid.value }, deps.shardSize, { express: true });
     });
   } catch (error) {
     // The same Idempotency-Key, sent twice at once: the first one wins and both get its broadcast.
@@ -136,9 +170,40 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
     if (earlier) return ok(broadcastView(earlier));
     throw error;
   }
-  const finished = deps.fanout.run(created.id);
-  await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, deps.waitMs).unref())]);
-  return ok(broadcastView((await findBroadcast(deps.db, organizationId, created.id))!));
+  const waited = Date.now() + deps.waitMs;
+  if (planned?.expressJobId) {
+    const finished = deps.fanout.express({ broadcastId: id, index: 0 }, planned.expressJobId);
+    await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, deps.waitMs).unref())]);
+  }
+  // A broadcast of several shards is sent by the workers: the answer waits for it up to NOTIFY_WAIT_MS.
+  let row = (await findBroadcast(deps.db, organizationId, id))!;
+  for (let pause = 20; row.status === 'sending' && Date.now() < waited; pause = Math.min(pause * 2, 250)) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, waited - Date.now())));
+    row = (await findBroadcast(deps.db, organizationId, id))!;
+  }
+  return ok(broadcastView(row));
+}
+
+/** A sendAt this little in the past (clocks differ) means now; older is a mistake. */
+const PAST_SEND_AT_GRACE_MS = 60_000;
+
+/**
+ * Cancels a scheduled or sending broadcast: a scheduled one never starts, a sending one starts no new page
+ * (the pages already in flight finish and are counted). Cancelling a cancelled broadcast answers it again.
+ */
+export async function cancelBroadcast(deps: Pick<NotifyDeps, 'db' | 'sql' | 'boss'>, organizationId: string, id: string): Promise<Result<BroadcastView>> {
+  if (!isUuid(id)) return notFound('notification not found');
+  const [cancelled] = await deps.sql.query<{ was: string }>(
+    `UPDATE broadcasts b SET status = 'cancelled', finished_at = now()
+     FROM (SELECT id, status::text AS was FROM broadcasts WHERE id = $1 AND organization_id = $2 FOR UPDATE) old
+     WHERE b.id = old.id AND b.status IN ('scheduled', 'sending') RETURNING old.was`,
+    [id, organizationId],
+  );
+  if (cancelled?.was === 'scheduled') await deps.boss.cancel(QUEUES.start, id).catch(() => {}); // its job would find it cancelled anyway
+  const row = await findBroadcast(deps.db, organizationId, id);
+  if (!row) return notFound('notification not found');
+  if (row.status === 'completed' || row.status === 'failed') return fail('CONFLICT', `this notification has already ${row.status === 'completed' ? 'completed' : 'failed'}; there is nothing left to cancel`);
+  return ok(broadcastView(row));
 }
 
 export async function getBroadcast(db: Db, organizationId: string, id: string): Promise<Result<BroadcastView>> {

@@ -21,10 +21,11 @@ type Documents = {
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": typeof types.PublicOrganizationFragmentDoc,
     "\n  query OrganizationBySlug($slug: String!) {\n    organization(slug: $slug) { ...PublicOrganization }\n  }\n": typeof types.OrganizationBySlugDocument,
     "\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n": typeof types.OrganizationByInviteCodeDocument,
-    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt finishedAt\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastFieldsFragmentDoc,
+    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastFieldsFragmentDoc,
     "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n": typeof types.NotifyDocument,
     "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": typeof types.ListNotificationsDocument,
     "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": typeof types.NotificationByIdDocument,
+    "\n  mutation CancelNotification($id: ID!) {\n    cancelNotification(id: $id) { ...BroadcastFields }\n  }\n": typeof types.CancelNotificationDocument,
     "\n  mutation LogOut { logOut }\n": typeof types.LogOutDocument,
     "\n  query Me { me { email memberships { role organization { id slug } } } }\n": typeof types.MeDocument,
     "\n  mutation CreateOrganization($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n": typeof types.CreateOrganizationDocument,
@@ -61,10 +62,11 @@ const documents: Documents = {
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": types.PublicOrganizationFragmentDoc,
     "\n  query OrganizationBySlug($slug: String!) {\n    organization(slug: $slug) { ...PublicOrganization }\n  }\n": types.OrganizationBySlugDocument,
     "\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n": types.OrganizationByInviteCodeDocument,
-    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt finishedAt\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastFieldsFragmentDoc,
+    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastFieldsFragmentDoc,
     "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n": types.NotifyDocument,
     "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": types.ListNotificationsDocument,
     "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": types.NotificationByIdDocument,
+    "\n  mutation CancelNotification($id: ID!) {\n    cancelNotification(id: $id) { ...BroadcastFields }\n  }\n": types.CancelNotificationDocument,
     "\n  mutation LogOut { logOut }\n": types.LogOutDocument,
     "\n  query Me { me { email memberships { role organization { id slug } } } }\n": types.MeDocument,
     "\n  mutation CreateOrganization($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n": types.CreateOrganizationDocument,
@@ -139,7 +141,7 @@ export function graphql(source: "\n  query OrganizationByInviteCode($inviteCode:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt finishedAt\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): (typeof documents)["\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt finishedAt\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"];
+export function graphql(source: "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): (typeof documents)["\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -152,6 +154,10 @@ export function graphql(source: "\n  query ListNotifications($limit: Int, $curso
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n"): (typeof documents)["\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelNotification($id: ID!) {\n    cancelNotification(id: $id) { ...BroadcastFields }\n  }\n"): (typeof documents)["\n  mutation CancelNotification($id: ID!) {\n    cancelNotification(id: $id) { ...BroadcastFields }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

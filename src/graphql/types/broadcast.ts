@@ -1,5 +1,5 @@
 import { requireMember } from '../../domain/accounts/memberships.ts';
-import { audienceSize, getBroadcast, listBroadcasts, notify, senderOf, type BroadcastView } from '../../domain/broadcasts/service.ts';
+import { audienceSize, cancelBroadcast, getBroadcast, listBroadcasts, notify, senderOf, type BroadcastView } from '../../domain/broadcasts/service.ts';
 import { builder } from '../builder.ts';
 import { requireCaller, requireViewer } from '../caller.ts';
 import type { Context } from '../context.ts';
@@ -15,15 +15,22 @@ const BroadcastApiKey = builder.objectRef<NonNullable<BroadcastView['apiKey']>>(
   fields: (t) => ({ id: t.exposeID('id'), name: t.exposeString('name'), displayPrefix: t.exposeString('displayPrefix') }),
 });
 
+const BroadcastError = builder.objectRef<NonNullable<BroadcastView['error']>>('BroadcastError').implement({
+  description: 'Why a broadcast failed as a whole (per-device reasons are in failures).',
+  fields: (t) => ({ code: t.exposeString('code'), message: t.exposeString('message') }),
+});
+
 const BroadcastTiming = builder.objectRef<BroadcastView['timing']>('BroadcastTiming').implement({
-  fields: (t) => ({ durationMs: t.exposeInt('durationMs', { nullable: true, description: 'From the request to the last device; null while sending.' }) }),
+  fields: (t) => ({
+    durationMs: t.exposeInt('durationMs', { nullable: true, description: 'From the request (or sendAt) to the last device; null until it has finished, and for a cancelled one.' }),
+  }),
 });
 
 export const BroadcastType = builder.objectRef<BroadcastView>('Broadcast').implement({
   description: 'One POST /v1/notify: a broadcast to every matched device (a test key\'s reaches at most one and has no id).',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: true }),
-    status: t.exposeString('status', { description: 'sending, completed or failed.' }),
+    status: t.exposeString('status', { description: 'scheduled, sending, completed, failed or cancelled.' }),
     test: t.exposeBoolean('test'),
     target: t.exposeString('target'),
     externalIds: t.exposeStringList('externalIds', { nullable: true }),
@@ -34,7 +41,9 @@ export const BroadcastType = builder.objectRef<BroadcastView>('Broadcast').imple
     failed: t.exposeInt('failed'),
     failures: t.field({ type: 'JSON', description: 'Failure counts by APNs reason, e.g. {"Unregistered": 2}.', resolve: (b) => b.failures }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true }),
+    sendAt: t.expose('sendAt', { type: 'DateTime', nullable: true, description: 'When a scheduled broadcast starts sending; null when it was sent at once.' }),
+    finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true, description: 'When it completed, failed or was cancelled.' }),
+    error: t.field({ type: BroadcastError, nullable: true, resolve: (b) => b.error }),
     timing: t.field({ type: BroadcastTiming, resolve: (b) => b.timing }),
     apiKey: t.field({ type: BroadcastApiKey, nullable: true, description: 'The key that sent it; null when a member sent it from the dashboard.', resolve: (b) => b.apiKey }),
   }),
@@ -53,6 +62,13 @@ builder.mutationFields((t) => ({
     description: 'Broadcasts a notification to the API key\'s organization (see README: POST /v1/notify). Rate-limited per API key.',
     args: { input: t.arg({ type: 'JSON', required: true }), idempotencyKey: t.arg.string() },
     resolve: async (_root, { input, idempotencyKey }, ctx) => unwrap(await notify(ctx.notifications, senderOf(requireCaller(ctx)), input, idempotencyKey)),
+  }),
+  cancelNotification: t.field({
+    type: BroadcastType,
+    description:
+      'Cancels a scheduled or sending broadcast of the API key\'s organization (DELETE /v1/notifications/{id}): a scheduled one never starts, a sending one starts no new page. Cancelling again answers the same; a finished one is a CONFLICT.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => unwrap(await cancelBroadcast(ctx.notifications, requireCaller(ctx).organizationId, String(id))),
   }),
 }));
 
@@ -80,6 +96,12 @@ builder.mutationFields((t) => ({
     args: { organizationId: t.arg.id({ required: true }), input: t.arg({ type: 'JSON', required: true }), test: t.arg.boolean({ required: true }), idempotencyKey: t.arg.string() },
     resolve: async (_root, { organizationId, input, test, idempotencyKey }, ctx) =>
       unwrap(await notify(ctx.notifications, { organizationId: await managed(ctx, organizationId), apiKey: null, test }, input, idempotencyKey)),
+  }),
+  cancelOrganizationNotification: t.field({
+    type: BroadcastType,
+    description: 'The history\'s Cancel button: cancelNotification, for a member.',
+    args: { organizationId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
+    resolve: async (_root, { organizationId, id }, ctx) => unwrap(await cancelBroadcast(ctx.notifications, await managed(ctx, organizationId), String(id))),
   }),
 }));
 

@@ -47,7 +47,8 @@ export const OrganizationByInviteCode = graphql(`
 
 export const BroadcastFields = graphql(`
   fragment BroadcastFields on Broadcast {
-    id status test target externalIds body title recipients sent failed failures createdAt finishedAt
+    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt
+    error { code message }
     timing { durationMs }
     apiKey { id name displayPrefix }
   }
@@ -68,5 +69,11 @@ export const ListNotifications = graphql(`
 export const NotificationById = graphql(`
   query NotificationById($id: ID!) {
     notification(id: $id) { ...BroadcastFields }
+  }
+`);
+
+export const CancelNotification = graphql(`
+  mutation CancelNotification($id: ID!) {
+    cancelNotification(id: $id) { ...BroadcastFields }
   }
 `);

@@ -62,9 +62,9 @@ export const routes = [
     operation: op.Notify,
     body: true,
     variables: ({ body, headers }) => ({ input: body, idempotencyKey: headers.get('idempotency-key') }),
-    // A broadcast still sending after NOTIFY_WAIT_MS answers 202; its progress is at Location.
+    // A broadcast still sending after NOTIFY_WAIT_MS answers 202, and so does a scheduled one; its progress is at Location.
     respond: ({ notify }) =>
-      notify.status === 'sending'
+      notify.status === 'sending' || notify.status === 'scheduled'
         ? { status: 202, body: notify, headers: { Location: `/v1/notifications/${notify.id}` } }
         : { status: 200, body: notify },
   }),
@@ -81,5 +81,12 @@ export const routes = [
     operation: op.NotificationById,
     variables: ({ params }) => ({ id: params.id! }),
     respond: ({ notification }) => ({ status: 200, body: notification }),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v1/notifications/:id',
+    operation: op.CancelNotification,
+    variables: ({ params }) => ({ id: params.id! }),
+    respond: ({ cancelNotification }) => ({ status: 200, body: cancelNotification }),
   }),
 ];

@@ -1,0 +1,80 @@
+// Who a broadcast reaches, as SQL: the organization's subscriptions that match the request, in device_uuid
+// order (the subscriptions' key), cut into shards by keyset ranges and read a page at a time.
+import type { SqlClient } from '../../db/sql.ts';
+import type { NotifyRequest } from './request.ts';
+
+/** Sorts before every device: the lower bound of the first shard. */
+export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+export interface Recipient {
+  device_uuid: string;
+  apns_token: string;
+}
+
+/** A shard's range: the subscriptions whose device_uuid is in (after, until]; until null means to the end. */
+export interface Range {
+  after: string;
+  until: string | null;
+}
+
+/**
+ * The next page of a shard's subscriptions after `cursor`, in device order, with each device's token and
+ * whether it is live. The page is cut from the subscriptions' primary key first and only then joined, so
+ * every page costs the same wherever the cursor is (a plain join with LIMIT let the planner rescan every
+ * device before the cursor: quadratic over a large audience). Dead devices come back too, so that a short
+ * page always means the end of the range.
+ */
+export function pageQuery(organizationId: string, request: NotifyRequest, range: Range, cursor: string | null, limit: number): [string, unknown[]] {
+  return [
+    `SELECT s.device_uuid::text, d.apns_token, d.token_invalidated_at IS NULL AS live
+     FROM (SELECT device_uuid FROM subscriptions
+           WHERE organization_id = $1 AND device_uuid > $2::uuid AND ($5::uuid IS NULL OR device_uuid <= $5::uuid)
+             AND ($3::text[] IS NULL OR external_id = ANY($3::text[]))
+           ORDER BY device_uuid LIMIT $4) s
+     -- A lookup per subscription (OFFSET 0 keeps the planner from turning it into a scan of all devices).
+     CROSS JOIN LATERAL (SELECT apns_token, token_invalidated_at FROM devices WHERE device_uuid = s.device_uuid OFFSET 0) d
+     ORDER BY s.device_uuid`,
+    [organizationId, cursor ?? range.after, request.externalIds ?? null, limit, range.until],
+  ];
+}
+
+/**
+ * Cuts the matching subscriptions into ranges of `size`: one pass over the subscriptions' index, which
+ * returns every size-th key. A broadcast that fits in one shard gets the single range (nil, end].
+ */
+export async function shardRanges(sql: SqlClient, organizationId: string, request: NotifyRequest, size: number): Promise<Range[]> {
+  const bounds = await sql.query<{ device_uuid: string }>(
+    `SELECT device_uuid::text FROM (
+       SELECT device_uuid, row_number() OVER (ORDER BY device_uuid) AS n, count(*) OVER () AS total
+       FROM subscriptions WHERE organization_id = $1 AND ($2::text[] IS NULL OR external_id = ANY($2::text[]))) s
+     WHERE n % $3 = 0 AND n < total ORDER BY device_uuid`,
+    [organizationId, request.externalIds ?? null, size],
+  );
+  const ranges: Range[] = [];
+  let after = NIL_UUID;
+  for (const { device_uuid } of bounds) {
+    ranges.push({ after, until: device_uuid });
+    after = device_uuid;
+  }
+  ranges.push({ after, until: null });
+  return ranges;
+}
+
+/** The live device a test key reaches: the most recently subscribed one that matches. */
+export function newestRecipientQuery(organizationId: string, request: NotifyRequest): [string, unknown[]] {
+  return [
+    `SELECT s.device_uuid::text, d.apns_token FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
+     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL AND ($2::text[] IS NULL OR s.external_id = ANY($2::text[]))
+     ORDER BY s.created_at DESC, s.device_uuid LIMIT 1`,
+    [organizationId, request.externalIds ?? null],
+  ];
+}
+
+export async function countRecipients(sql: SqlClient, organizationId: string, request: NotifyRequest) {
+  const [row] = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
+     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL AND ($2::text[] IS NULL OR s.external_id = ANY($2::text[]))`,
+    [organizationId, request.externalIds ?? null],
+  );
+  return row?.n ?? 0;
+}

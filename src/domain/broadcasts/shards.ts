@@ -1,0 +1,174 @@
+// A broadcast's work as rows and jobs. Its audience is cut into shards (broadcast_shards), each run by one
+// pg-boss job at a time. A run claims its shard with a fresh holder token and writes progress only while the
+// token is still the shard's: a run that lost its job (timed out, retried elsewhere) is fenced off, so no
+// page is ever counted twice. The broadcast's totals move in the same statement as the shard's.
+import { randomUUID } from 'node:crypto';
+import type { SqlClient, SqlTransaction } from '../../db/sql.ts';
+import { QUEUES, type Boss } from '../../jobs/queue.ts';
+import { shardRanges, type Range } from './audience.ts';
+import type { PreparedPush } from './payload.ts';
+import type { NotifyRequest } from './request.ts';
+
+export interface ShardJob {
+  broadcastId: string;
+  index: number;
+}
+
+/**
+ * How long the job of a broadcast that fits in one shard waits before a worker may take it: the accepting
+ * process sends it at once itself and deletes the job when done, so the job only runs if that process died.
+ */
+export const RESCUE_DELAY_SECONDS = 20;
+
+export type StoredRequest = NotifyRequest & { push: PreparedPush };
+
+export interface Planned {
+  shards: number;
+  /** For a one-shard broadcast planned for express sending: the rescue job's id. */
+  expressJobId: string | null;
+}
+
+/** Creates a sending broadcast's shards and their jobs in the caller's transaction. */
+export async function planShards(
+  tx: SqlTransaction,
+  boss: Boss,
+  broadcast: { id: string; organizationId: string; request: NotifyRequest },
+  shardSize: number,
+  { express }: { express: boolean },
+): Promise<Planned> {
+  const ranges = await shardRanges(tx, broadcast.organizationId, broadcast.request, shardSize);
+  const expressing = express && ranges.length === 1;
+  const jobs = ranges.map((_range, index) => ({
+    id: randomUUID(),
+    name: QUEUES.shard,
+    data: { broadcastId: broadcast.id, index } satisfies ShardJob,
+    ...(expressing && { startAfter: `${RESCUE_DELAY_SECONDS} seconds` }),
+  }));
+  await insertShards(tx, broadcast.id, ranges, jobs.map((job) => job.id));
+  await boss.insert(jobs, { db: tx });
+  return { shards: ranges.length, expressJobId: expressing ? jobs[0]!.id : null };
+}
+
+async function insertShards(tx: SqlClient, broadcastId: string, ranges: Range[], jobIds: string[]) {
+  await tx.query(
+    `INSERT INTO broadcast_shards (broadcast_id, index, after, until, job_id)
+     SELECT $1::uuid, i - 1, r.after, r.until, r.job_id
+     FROM unnest($2::uuid[], $3::uuid[], $4::uuid[]) WITH ORDINALITY AS r(after, until, job_id, i)`,
+    [broadcastId, ranges.map((r) => r.after), ranges.map((r) => r.until), jobIds],
+  );
+}
+
+export interface ClaimedShard extends Range {
+  cursor: string | null;
+  organizationId: string;
+  request: StoredRequest;
+  broadcastStatus: string;
+}
+
+/** Takes a pending shard for this run: later writes need `holder`. Null when the shard is finished. */
+export async function claimShard(sql: SqlClient, job: ShardJob, jobId: string, holder: string): Promise<ClaimedShard | null> {
+  const [row] = await sql.query<{ after: string; until: string | null; cursor: string | null; organization_id: string; request: StoredRequest; status: string }>(
+    `UPDATE broadcast_shards sh SET holder = $3, job_id = $4, updated_at = now() FROM broadcasts b
+     WHERE sh.broadcast_id = $1 AND sh.index = $2 AND sh.status = 'pending' AND b.id = sh.broadcast_id
+     RETURNING sh.after::text, sh.until::text, sh.cursor::text, b.organization_id::text, b.request, b.status::text`,
+    [job.broadcastId, job.index, holder, jobId],
+  );
+  if (!row) return null;
+  return { after: row.after, until: row.until, cursor: row.cursor, organizationId: row.organization_id, request: row.request, broadcastStatus: row.status };
+}
+
+export interface PageProgress {
+  cursor: string | null;
+  sent: number;
+  failed: number;
+  failures: Record<string, number>;
+  /** The page was the shard's last. */
+  done: boolean;
+}
+
+// Adds two {reason: count} objects.
+const MERGE_FAILURES = (column: string, param: string) =>
+  `COALESCE((SELECT jsonb_object_agg(key, total) FROM (SELECT key, sum(value::int) AS total
+     FROM (SELECT * FROM jsonb_each_text(${column}) UNION ALL SELECT * FROM jsonb_each_text(${param})) f GROUP BY key) t), '{}'::jsonb)`;
+
+/**
+ * Stores a page's outcome on the shard and its broadcast, if `holder` still holds the shard. Returns the
+ * broadcast's status (a run stops when it reads "cancelled"), or null when the run has been fenced off.
+ */
+export async function storePage(sql: SqlClient, job: ShardJob, holder: string, page: PageProgress): Promise<string | null> {
+  const [row] = await sql.query<{ status: string }>(
+    `WITH shard AS (
+       UPDATE broadcast_shards SET cursor = COALESCE($3::uuid, cursor), sent = sent + $4, failed = failed + $5,
+         failures = ${MERGE_FAILURES('failures', '$6::jsonb')},
+         status = CASE WHEN $7 THEN 'done'::"ShardStatus" ELSE status END, updated_at = now()
+       WHERE broadcast_id = $1 AND index = $2 AND holder = $8 AND status = 'pending' RETURNING broadcast_id)
+     UPDATE broadcasts b SET sent = b.sent + $4, failed = b.failed + $5, failures = ${MERGE_FAILURES('b.failures', '$6::jsonb')}
+     FROM shard WHERE b.id = shard.broadcast_id RETURNING b.status::text`,
+    [job.broadcastId, job.index, page.cursor, page.sent, page.failed, JSON.stringify(page.failures), page.done, holder],
+  );
+  return row?.status ?? null;
+}
+
+/** Ends a shard without sending the rest of it (its broadcast was cancelled). */
+export async function closeShard(sql: SqlClient, job: ShardJob, holder: string) {
+  await sql.query(`UPDATE broadcast_shards SET status = 'done', updated_at = now() WHERE broadcast_id = $1 AND index = $2 AND holder = $3 AND status = 'pending'`, [
+    job.broadcastId,
+    job.index,
+    holder,
+  ]);
+}
+
+/**
+ * Gives the rest of a shard to a new job (the run's time slice is over, or its process is stopping), in one
+ * transaction with the fence check: the new job is sent only if this run still held the shard.
+ */
+export async function handOff(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string): Promise<boolean> {
+  const next = randomUUID();
+  const rows = await tx.query(`UPDATE broadcast_shards SET holder = NULL, job_id = $4 WHERE broadcast_id = $1 AND index = $2 AND holder = $3 AND status = 'pending' RETURNING index`, [
+    job.broadcastId,
+    job.index,
+    holder,
+    next,
+  ]);
+  if (!rows.length) return false;
+  await boss.insert([{ id: next, name: QUEUES.shard, data: job }], { db: tx });
+  return true;
+}
+
+/** Records a shard whose retries are exhausted; its broadcast can then end. */
+export async function recordGaveUp(sql: SqlClient, job: ShardJob, reason: string) {
+  await sql.query(`UPDATE broadcast_shards SET status = 'failed', error = $3, holder = NULL, updated_at = now() WHERE broadcast_id = $1 AND index = $2 AND status = 'pending'`, [
+    job.broadcastId,
+    job.index,
+    reason.slice(0, 1000),
+  ]);
+}
+
+/**
+ * Ends a sending broadcast once none of its shards is pending: "failed" when a shard gave up or nothing was
+ * delivered, else "completed". Every shard calls it after its last write, so the last one to finish ends it.
+ */
+export async function finishBroadcast(sql: SqlClient, broadcastId: string) {
+  await sql.query(
+    `UPDATE broadcasts b SET
+       status = CASE WHEN f.gave_up > 0 OR (b.sent = 0 AND b.failed > 0) THEN 'failed'::"BroadcastStatus" ELSE 'completed'::"BroadcastStatus" END,
+       error = CASE WHEN f.gave_up > 0 THEN jsonb_build_object('code', 'SHARDS_GAVE_UP', 'message',
+         f.gave_up || ' of ' || f.shards || ' parts of the audience were not sent after repeated retries: ' || f.reason) ELSE b.error END,
+       finished_at = now()
+     FROM (SELECT count(*) AS shards, count(*) FILTER (WHERE status = 'failed') AS gave_up,
+             count(*) FILTER (WHERE status = 'pending') AS pending, min(error) AS reason
+           FROM broadcast_shards WHERE broadcast_id = $1) f
+     WHERE b.id = $1 AND b.status = 'sending' AND f.pending = 0`,
+    [broadcastId],
+  );
+}
+
+/** Shards carried over from before the job queue (the migration made them): each gets its job, once. */
+export async function adoptShardsWithoutJobs(tx: SqlTransaction, boss: Boss) {
+  const rows = await tx.query<ShardJob & { id: string }>(
+    `UPDATE broadcast_shards SET job_id = gen_random_uuid() WHERE job_id IS NULL AND status = 'pending'
+     RETURNING broadcast_id::text AS "broadcastId", index, job_id::text AS id`,
+  );
+  if (rows.length) await boss.insert(rows.map(({ id, broadcastId, index }) => ({ id, name: QUEUES.shard, data: { broadcastId, index } })), { db: tx });
+  return rows.length;
+}

@@ -1,0 +1,52 @@
+// pg-boss, on Clarion's own PostgreSQL and pool: the engine for all background work. Every process that
+// opens it supervises (pg-boss makes sure one of them runs each maintenance round), so a job whose worker
+// died is failed by timeout and retried even when only worker processes are left.
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+
+export const QUEUES = {
+  /** One shard of a broadcast's audience: {broadcastId, index}. */
+  shard: 'broadcast-shard',
+  /** A shard whose retries are exhausted (pg-boss's dead letter): it is recorded and its broadcast ends. */
+  shardGaveUp: 'broadcast-shard-gave-up',
+  /** A scheduled broadcast's start: {broadcastId}, with the broadcast's id as the job's id. */
+  start: 'broadcast-start',
+} as const;
+
+/**
+ * How long a shard job may stay active before pg-boss fails it by timeout and retries it. A run sends for at
+ * most SLICE_MS (src/domain/broadcasts/shard-runner.ts) and then hands the rest of its range to a new job, so
+ * a live run stays well inside this; a dead one is retried within SHARD_EXPIRE_SECONDS + MAINTENANCE_SECONDS.
+ */
+export const SHARD_EXPIRE_SECONDS = 30;
+const MAINTENANCE_SECONDS = 10;
+
+export type Boss = PgBoss;
+
+export async function openQueue(database: Pick<Database, 'executeSql'>, logger: Logger): Promise<PgBoss> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    migrate: true,
+    supervise: true,
+    schedule: false,
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+    // Finished jobs are kept a day for inspection, then dropped.
+    archiveCompletedAfterSeconds: 3600,
+    deleteAfterDays: 1,
+  });
+  boss.on('error', (error: Error) => logger.warn('job queue error', { error: error.message }));
+  await boss.start();
+  await ensureQueue(boss, QUEUES.shardGaveUp, { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+  // Backoff from 2 s: 2, 4, 8, 16, 32, 64 s (pg-boss adds jitter), about two minutes before a shard gives up.
+  await ensureQueue(boss, QUEUES.shard, { retryLimit: 6, retryDelay: 2, retryBackoff: true, expireInSeconds: SHARD_EXPIRE_SECONDS, deadLetter: QUEUES.shardGaveUp });
+  await ensureQueue(boss, QUEUES.start, { retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
+  return boss;
+}
+
+/** createQueue keeps the first options it was given; updateQueue brings an existing queue to these. */
+async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Queue, 'name'>) {
+  await boss.createQueue(name, { name, ...options });
+  await boss.updateQueue(name, { name, ...options });
+}

@@ -1,0 +1,61 @@
+// The fan-out worker processes `npm start` runs next to the API (FANOUT_WORKERS of them): each a child process
+// on its own core. One that exits on its own is started again, after a pause that grows while it keeps
+// failing; stop() drains them all (each stores its page and hands its shards back to the queue).
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from '../logger.ts';
+
+export interface SupervisorOptions {
+  count: number;
+  /** Added to each worker's environment. */
+  env: Record<string, string>;
+  logger: Logger;
+  /** How long a worker may take to drain before it is killed. */
+  stopTimeoutMs: number;
+}
+
+const WORKER_ENTRY = fileURLToPath(new URL('../worker.ts', import.meta.url));
+const HEALTHY_AFTER_MS = 60_000;
+
+export function superviseWorkers({ count, env, logger, stopTimeoutMs }: SupervisorOptions) {
+  const children = new Set<ChildProcess>();
+  let stopping = false;
+
+  function spawn(slot: number, failures: number) {
+    const started = Date.now();
+    const child = fork(WORKER_ENTRY, [], { execArgv: process.execArgv, env: { ...process.env, ...env, CLARION_WORKER_SLOT: String(slot) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    children.add(child);
+    child.once('exit', (code, signal) => {
+      children.delete(child);
+      if (stopping) return;
+      const streak = Date.now() - started >= HEALTHY_AFTER_MS ? 0 : failures + 1;
+      const delay = Math.min(30_000, 500 * 2 ** Math.min(streak, 6));
+      logger.error('fan-out worker stopped; starting another', { pid: child.pid, code, signal, restartInMs: delay });
+      setTimeout(() => !stopping && spawn(slot, streak), delay).unref();
+    });
+  }
+
+  for (let slot = 0; slot < count; slot += 1) spawn(slot, 0);
+  logger.info('fan-out workers started', { count });
+
+  return {
+    pids: () => [...children].map((child) => child.pid!),
+    async stop() {
+      stopping = true;
+      await Promise.all(
+        [...children].map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              const kill = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
+              child.once('exit', () => {
+                clearTimeout(kill);
+                resolve();
+              });
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}

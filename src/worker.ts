@@ -1,0 +1,74 @@
+// A fan-out worker: takes broadcast shards from the job queue and sends them. No HTTP server, no GraphQL, no
+// dashboard, no Prisma: a pool, pg-boss and the APNs connections. `npm start` forks FANOUT_WORKERS of these
+// (src/jobs/supervisor.ts); `npx clarion worker` runs one on its own, e.g. on another machine.
+import { pathToFileURL } from 'node:url';
+import { type SharedSimulator, createPushService } from './apns/push-service.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openSqlDatabase } from './db/database.ts';
+import { createFanout } from './domain/broadcasts/fanout.ts';
+import { openQueue } from './jobs/queue.ts';
+import { createLogger, type Logger } from './logger.ts';
+
+export interface WorkerOptions {
+  databaseUrl: string;
+  logger: Logger;
+  /** The simulator of the `npm start` that forked this worker, when it runs without APNs credentials. */
+  simulator?: SharedSimulator;
+}
+
+export async function startWorker(config: Config, { databaseUrl, logger, simulator }: WorkerOptions) {
+  // Each shard run holds at most two connections (the next page's read and the progress write), and the
+  // queue's polling and maintenance a few more.
+  const database = openSqlDatabase({ url: databaseUrl, poolSize: 2 * config.fanoutShardRuns + 4, logger });
+  let push: Awaited<ReturnType<typeof createPushService>> | undefined;
+  try {
+    push = await createPushService(config, logger, simulator);
+    const boss = await openQueue(database, logger);
+    const fanout = createFanout({
+      database, boss, send: push.send, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
+    });
+    await fanout.work({ shardRuns: config.fanoutShardRuns });
+    const service = push;
+    return {
+      async stop() {
+        try {
+          await fanout.stop();
+          await service.close();
+        } finally {
+          await database.close();
+        }
+      },
+    };
+  } catch (error) {
+    await push?.close();
+    await database.close();
+    throw error;
+  }
+}
+
+/** Runs a worker until SIGTERM or SIGINT (or, for a forked one, until its parent is gone). */
+export async function runWorker(config: Config, options: WorkerOptions): Promise<number> {
+  const worker = await startWorker(config, options);
+  options.logger.info('fan-out worker ready', { pid: process.pid, shardRuns: config.fanoutShardRuns });
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+    // kill -9 of the parent closes the IPC channel: the worker drains and goes too.
+    process.once('disconnect', resolve);
+  });
+  await worker.stop();
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    const config = loadConfig();
+    const databaseUrl = process.env.CLARION_WORKER_DATABASE_URL;
+    if (!databaseUrl) throw new ConfigError(['CLARION_WORKER_DATABASE_URL is set by the process that forks a worker; run `npx clarion worker` instead']);
+    const simulator = process.env.CLARION_WORKER_SIMULATOR ? (JSON.parse(process.env.CLARION_WORKER_SIMULATOR) as SharedSimulator) : undefined;
+    process.exit(await runWorker(config, { databaseUrl, logger: createLogger(config.logLevel), simulator }));
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,306 @@
+// Broadcasts as pg-boss jobs: shards shared by worker processes, a worker killed with SIGKILL, APNs failing
+// under load, and scheduled and cancelled broadcasts, against the APNs stand-in and a real PostgreSQL.
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import type { Answer } from '../src/apns/simulator.ts';
+import { KEY_ID, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './support/apns.ts';
+import { backends, freshPostgresDatabase, testLogger } from './support/backends.ts';
+import { runClarion, waitFor } from './support/processes.ts';
+import { apnsToken, seedKey, seedOrganization } from './support/seed.ts';
+import { serveDuringSuite, startServer } from './support/server.ts';
+
+/** Subscribes `count` new devices to the organization in one statement; their tokens, in device order. */
+async function seedAudience(database: Database, organizationId: string, count: number) {
+  const tokens = Array.from({ length: count }, () => apnsToken());
+  await database.sql.query(
+    `WITH d AS (INSERT INTO devices (device_uuid, apns_token, platform) SELECT gen_random_uuid(), t, 'ios' FROM unnest($2::text[]) AS t RETURNING device_uuid)
+     INSERT INTO subscriptions (organization_id, device_uuid) SELECT $1::uuid, device_uuid FROM d`,
+    [organizationId, tokens],
+  );
+  return tokens;
+}
+
+const deliveries = (apns: MockApns, tokens: string[]) => tokens.map((token) => apns.delivered(token).length);
+
+/** The worker processes `npm start` forked: children of its node process running src/worker.ts. */
+async function workerPids(parent: number) {
+  const pids = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry));
+  const found = await Promise.all(
+    pids.map(async (pid) => {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmdline = ppid === parent ? await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '') : '';
+      return cmdline.includes('src/worker.ts') ? Number(pid) : undefined;
+    }),
+  );
+  return found.filter((pid): pid is number => pid !== undefined).sort();
+}
+
+describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', () => {
+  let apns: MockApns;
+  let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+  let database: Database;
+  let dir: string;
+  let env: Record<string, string>;
+  let slowMs = 0;
+  beforeAll(async () => {
+    apns = await startMockApns({ fallback: () => (slowMs ? { status: 200, delayMs: slowMs } : undefined) });
+    fresh = await freshPostgresDatabase();
+    database = await openDatabase({ url: fresh.url, logger: testLogger });
+    dir = await mkdtemp(path.join(os.tmpdir(), 'clarion-jobs-'));
+    await writeFile(path.join(dir, 'ca.pem'), apns.simulator.ca);
+    env = {
+      DATABASE_URL: fresh.url, REDIS_URL: '', PORT: '0', DASHBOARD: 'off', LOG_LEVEL: 'debug', NOTIFY_WAIT_MS: '0',
+      APNS_TEAM_ID: TEAM_ID, APNS_KEY_ID: KEY_ID, APNS_PRIVATE_KEY: apns.privateKey, APNS_TOPIC: TEST_TOPIC, APNS_URL: apns.simulator.origin,
+      NODE_EXTRA_CA_CERTS: path.join(dir, 'ca.pem'),
+    };
+  });
+  afterAll(async () => {
+    await database?.close();
+    await fresh?.drop();
+    await apns?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('shares one broadcast between two workers; a worker killed with SIGKILL is replaced and its shards finish from their last page', async () => {
+    const org = await seedOrganization(database.prisma);
+    const { key } = await seedKey(database.prisma, org.slug, 'live');
+    const tokens = await seedAudience(database, org.id, 3000);
+    const pageSize = 50;
+    const clarion = runClarion({ ...env, FANOUT_WORKERS: '2', FANOUT_SHARD_RUNS: '2', FANOUT_SHARD_SIZE: '200', FANOUT_PAGE_SIZE: String(pageSize), FANOUT_CONCURRENCY: '10' });
+    try {
+      const url = await clarion.listening;
+      const [victim, survivor] = await waitFor(async () => {
+        const pids = await workerPids(clarion.child.pid!);
+        return pids.length === 2 ? pids : undefined;
+      }, 30_000);
+      slowMs = 15;
+      const response = await fetch(`${url}/v1/notify`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: 'Shared', target: 'all' }) });
+      expect(response.status).toBe(202);
+      const { id } = (await response.json()) as { id: string };
+      const progress = () => database.prisma.broadcast.findUniqueOrThrow({ where: { id } });
+      // Both workers have sent pages of it before one of them dies.
+      await waitFor(async () => {
+        const ran = new Set([...clarion.output().matchAll(/"message":"shard page stored"[^\n]*"pid":(\d+)/g)].map((m) => Number(m[1])));
+        return ran.has(victim!) && ran.has(survivor!) ? true : undefined;
+      }, 30_000);
+      expect((await progress()).status).toBe('sending');
+      process.kill(victim!, 'SIGKILL');
+      const killedAt = Date.now();
+      slowMs = 0;
+      const done = await waitFor(async () => {
+        const row = await progress();
+        return row.status === 'sending' ? undefined : row;
+      }, 90_000);
+      expect(done).toMatchObject({ status: 'completed', recipients: 3000, sent: 3000, failed: 0 });
+      expect(done.finishedAt!.getTime() - killedAt).toBeLessThan(60_000);
+      const counts = deliveries(apns, tokens);
+      expect(counts.filter((n) => n === 0)).toEqual([]);
+      // The killed worker had two shard runs, each with at most one page sent but not stored.
+      expect(counts.filter((n) => n > 1).length).toBeLessThanOrEqual(2 * pageSize);
+      expect(Math.max(...counts)).toBeLessThanOrEqual(2);
+      // The supervisor started a worker in the dead one's place.
+      const replaced = await waitFor(async () => {
+        const pids = await workerPids(clarion.child.pid!);
+        return pids.length === 2 && !pids.includes(victim!) ? pids : undefined;
+      }, 30_000);
+      expect(replaced).toContain(survivor);
+      expect(clarion.output()).toContain('fan-out worker stopped; starting another');
+      clarion.child.kill('SIGTERM');
+      expect(await clarion.exited).toBe(0);
+      expect(await workerPids(clarion.child.pid!)).toEqual([]);
+    } finally {
+      slowMs = 0;
+      clarion.child.kill('SIGKILL');
+    }
+  }, 180_000);
+
+  it('sends a scheduled broadcast that was accepted before a restart', async () => {
+    const org = await seedOrganization(database.prisma);
+    const { key } = await seedKey(database.prisma, org.slug, 'live');
+    const tokens = await seedAudience(database, org.id, 3);
+    const first = runClarion({ ...env, FANOUT_WORKERS: '0' });
+    let id: string;
+    try {
+      const url = await first.listening;
+      const sendAt = new Date(Date.now() + 4_000).toISOString();
+      const response = await fetch(`${url}/v1/notify`, {
+        method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: 'Later', target: 'all', sendAt }),
+      });
+      expect(response.status).toBe(202);
+      ({ id } = (await response.json()) as { id: string });
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+    } finally {
+      first.child.kill('SIGKILL');
+    }
+    expect(deliveries(apns, tokens)).toEqual([0, 0, 0]);
+    expect((await database.prisma.broadcast.findUniqueOrThrow({ where: { id } })).status).toBe('scheduled');
+    const second = runClarion({ ...env, FANOUT_WORKERS: '1' });
+    try {
+      await second.listening;
+      const done = await waitFor(async () => {
+        const row = await database.prisma.broadcast.findUniqueOrThrow({ where: { id } });
+        return row.status === 'completed' ? row : undefined;
+      }, 60_000);
+      expect(done).toMatchObject({ sent: 3, recipients: 3 });
+      expect(done.finishedAt!.getTime()).toBeGreaterThanOrEqual(done.sendAt!.getTime());
+      expect(deliveries(apns, tokens)).toEqual([1, 1, 1]);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+  }, 120_000);
+});
+
+describe.each(backends)('scheduled, cancelled and faulty broadcasts on $name', (backend) => {
+  let chaos = false;
+  let rolls = 0;
+  // While `chaos` is on: 30% 503s, and every 50th push drops its connection.
+  const fallback = (): Answer => {
+    if (!chaos) return undefined;
+    rolls += 1;
+    if (rolls % 50 === 0) return { drop: true };
+    return Math.random() < 0.3 ? { status: 503, reason: 'ServiceUnavailable' } : undefined;
+  };
+  const suite = serveDuringSuite(backend, { fanoutShardSize: 100 }, { apns: true, fanout: { pageSize: 20, concurrency: 20, shardRuns: 3 } });
+  let apns: MockApns;
+  beforeAll(async () => {
+    apns = await startMockApns({ maxAttempts: 12, fallback });
+  });
+  afterAll(async () => {
+    await apns?.close();
+  });
+
+  async function audience(count: number) {
+    const org = await seedOrganization(suite.server.db);
+    const { key } = await seedKey(suite.server.db, org.slug, 'live');
+    const tokens = await seedAudience(suite.storage.database, org.id, count);
+    return { org, tokens, auth: { authorization: `Bearer ${key}` } };
+  }
+
+  it('sends every device once, in shards, through 30% 503s and dropped connections', async () => {
+    // A database of its own: no other server's workers take these shards.
+    const storage = await backend.open();
+    const server = await startServer(storage, { apnsTopic: TEST_TOPIC, fanoutShardSize: 100, notifyWaitMs: 0 }, apns.send, { pageSize: 20, concurrency: 20, shardRuns: 3 });
+    const org = await seedOrganization(server.db);
+    const { key } = await seedKey(server.db, org.slug, 'live');
+    const tokens = await seedAudience(storage.database, org.id, 1000);
+    const auth = { authorization: `Bearer ${key}` };
+    chaos = true;
+    try {
+      const response = await server.post('/v1/notify', { body: 'Stormy', target: 'all' }, auth);
+      expect(response.status).toBe(202);
+      const done = await waitFor(async () => {
+        const row = await server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id }, include: { shards: true } });
+        return row.status === 'sending' ? undefined : row;
+      }, 120_000);
+      expect(done).toMatchObject({ status: 'completed', recipients: 1000, sent: 1000, failed: 0 });
+      expect(done.shards).toHaveLength(10);
+      expect(done.shards.every((shard) => shard.status === 'done' && shard.sent === 100)).toBe(true);
+      expect(rolls).toBeGreaterThan(1000);
+      const counts = deliveries(apns, tokens);
+      expect(counts.filter((n) => n === 0)).toEqual([]);
+      // A dropped connection can lose answers to pushes Apple had accepted; those are sent again (as Apple allows).
+      expect(counts.filter((n) => n > 1).length).toBeLessThanOrEqual(Math.ceil(rolls / 50) * 20);
+      expect(await server.db.device.count({ where: { tokenInvalidatedAt: { not: null }, subscriptions: { some: { organizationId: org.id } } } })).toBe(0);
+    } finally {
+      chaos = false;
+      await server.close();
+      await storage.close();
+    }
+  }, 150_000);
+
+  it('schedules a broadcast with sendAt: 202 "scheduled", then sent at its time', async () => {
+    const { tokens, auth } = await audience(2);
+    const sendAt = new Date(Date.now() + 1_500).toISOString();
+    const response = await suite.server.post('/v1/notify', { body: 'At noon', target: 'all', sendAt }, auth);
+    expect(response.status).toBe(202);
+    expect(response.headers.get('location')).toBe(`/v1/notifications/${response.body.id}`);
+    expect(response.body).toMatchObject({ status: 'scheduled', sendAt, sent: 0, finishedAt: null });
+    expect(deliveries(suite.apns, tokens)).toEqual([0, 0]);
+    const done = await waitFor(async () => {
+      const answer = await suite.server.get(`/v1/notifications/${response.body.id}`, auth);
+      return answer.body.status === 'completed' ? answer.body : undefined;
+    }, 30_000);
+    expect(done).toMatchObject({ sent: 2, sendAt });
+    expect(Date.parse(done.finishedAt)).toBeGreaterThanOrEqual(Date.parse(sendAt));
+    expect(deliveries(suite.apns, tokens)).toEqual([1, 1]);
+  });
+
+  it('refuses a sendAt that is malformed, in the past, too far ahead, or from a test key', async () => {
+    const { org, auth } = await audience(1);
+    const test = await seedKey(suite.server.db, org.slug, 'test');
+    for (const sendAt of ['tomorrow', '2026-12-24', '2026-12-24T18:00:00', 42, new Date(Date.now() + 31 * 86_400_000).toISOString(), new Date(Date.now() - 3_600_000).toISOString()]) {
+      const refused = await suite.server.post('/v1/notify', { body: 'x', target: 'all', sendAt }, auth);
+      expect(refused.status, String(sendAt)).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'sendAt' });
+    }
+    const fromTest = await suite.server.post('/v1/notify', { body: 'x', target: 'all', sendAt: new Date(Date.now() + 60_000).toISOString() }, { authorization: `Bearer ${test.key}` });
+    expect(fromTest.status).toBe(400);
+    expect(fromTest.body.error).toMatchObject({ field: 'sendAt', message: expect.stringContaining('test') });
+    expect(await suite.server.db.broadcast.count({ where: { organizationId: org.id } })).toBe(0);
+  });
+
+  it('cancels a scheduled broadcast: it never sends; cancelling again answers the same; a finished one is a 409', async () => {
+    const { tokens, auth } = await audience(2);
+    const sendAt = new Date(Date.now() + 1_500).toISOString();
+    const scheduled = await suite.server.post('/v1/notify', { body: 'Never', target: 'all', sendAt }, auth);
+    const cancelled = await suite.server.request('DELETE', `/v1/notifications/${scheduled.body.id}`, { headers: auth });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ id: scheduled.body.id, status: 'cancelled', sent: 0, finishedAt: expect.any(String) });
+    const again = await suite.server.request('DELETE', `/v1/notifications/${scheduled.body.id}`, { headers: auth });
+    expect(again).toMatchObject({ status: 200, body: cancelled.body });
+    // Past its time, still nothing sent.
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(sendAt) - Date.now() + 1_500));
+    expect((await suite.server.get(`/v1/notifications/${scheduled.body.id}`, auth)).body.status).toBe('cancelled');
+    expect(deliveries(suite.apns, tokens)).toEqual([0, 0]);
+
+    const sent = await suite.server.post('/v1/notify', { body: 'Done', target: 'all' }, auth);
+    expect(sent.body.status).toBe('completed');
+    const late = await suite.server.request('DELETE', `/v1/notifications/${sent.body.id}`, { headers: auth });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('already completed') });
+    expect((await suite.server.request('DELETE', '/v1/notifications/not-an-id', { headers: auth })).status).toBe(404);
+    const other = await audience(1);
+    expect((await suite.server.request('DELETE', `/v1/notifications/${sent.body.id}`, { headers: other.auth })).status).toBe(404);
+    expect((await suite.server.request('DELETE', `/v1/notifications/${sent.body.id}`)).status).toBe(401);
+  });
+
+  it('cancels a sending broadcast: no new page starts, and the answer says how many were sent', async () => {
+    // A database of its own: only this server's two shard runs, with pages of 5, take these shards.
+    const storage = await backend.open();
+    const server = await startServer(storage, { apnsTopic: TEST_TOPIC, fanoutShardSize: 20, notifyWaitMs: 0 }, suite.apns.send, { pageSize: 5, concurrency: 5, shardRuns: 2 });
+    try {
+      const org = await seedOrganization(server.db);
+      const { key } = await seedKey(server.db, org.slug, 'live');
+      const tokens = await seedAudience(storage.database, org.id, 60);
+      const auth = { authorization: `Bearer ${key}` };
+      for (const token of tokens) suite.apns.script(token, { status: 200, delayMs: 200 });
+      const response = await server.post('/v1/notify', { body: 'Stop it', target: 'all' }, auth);
+      expect(response.status).toBe(202);
+      await waitFor(async () => ((await server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id } })).sent >= 5 ? true : undefined), 30_000);
+      const cancelled = await server.request('DELETE', `/v1/notifications/${response.body.id}`, { headers: auth });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.status).toBe('cancelled');
+      expect(cancelled.body.sent).toBeGreaterThanOrEqual(5);
+      // The pages in flight finish and are counted; then nothing more is sent, and the other shards never start.
+      await waitFor(async () => {
+        const shards = await server.db.broadcastShard.findMany({ where: { broadcastId: response.body.id } });
+        return shards.every((shard) => shard.status === 'done') ? true : undefined;
+      }, 30_000);
+      const final = await server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id } });
+      expect(final.status).toBe('cancelled');
+      expect(final.sent).toBeLessThan(60);
+      // At most one page in flight per shard run, and two runs.
+      expect(final.sent - cancelled.body.sent).toBeLessThanOrEqual(2 * 5);
+      expect(deliveries(suite.apns, tokens).reduce((a, b) => a + b, 0)).toBe(final.sent);
+    } finally {
+      await server.close();
+      await storage.close();
+    }
+  });
+});
