@@ -1,5 +1,6 @@
 // Broadcasts as pg-boss jobs: shards shared by worker processes, a worker killed with SIGKILL, APNs failing
 // under load, and scheduled and cancelled broadcasts, against the APNs stand-in and a real PostgreSQL.
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,6 +118,39 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
       clarion.child.kill('SIGKILL');
     }
   }, 180_000);
+
+  it('shares a broadcast with `npx clarion worker` processes on the same database', async () => {
+    const org = await seedOrganization(database.prisma);
+    const { key } = await seedKey(database.prisma, org.slug, 'live');
+    const tokens = await seedAudience(database, org.id, 600);
+    const clarion = runClarion({ ...env, FANOUT_WORKERS: '1', FANOUT_SHARD_SIZE: '50', FANOUT_PAGE_SIZE: '25', FANOUT_CONCURRENCY: '5' });
+    const standalone = spawn(process.execPath, ['bin/clarion.js', 'worker'], { cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let standaloneOutput = '';
+    standalone.stderr.on('data', (chunk) => (standaloneOutput += chunk));
+    try {
+      const url = await clarion.listening;
+      await waitFor(() => (standaloneOutput.includes('fan-out worker ready') ? true : undefined), 60_000);
+      slowMs = 10;
+      const response = await fetch(`${url}/v1/notify`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: 'Many hands', target: 'all' }) });
+      const { id } = (await response.json()) as { id: string };
+      const done = await waitFor(async () => {
+        const row = await database.prisma.broadcast.findUniqueOrThrow({ where: { id } });
+        return row.status === 'sending' ? undefined : row;
+      }, 60_000);
+      expect(done).toMatchObject({ status: 'completed', sent: 600 });
+      expect(deliveries(apns, tokens).every((n) => n === 1)).toBe(true);
+      // Both the server's worker and the standalone one stored pages of it.
+      expect(standaloneOutput).toContain(`"message":"shard page stored","broadcast":"${id}"`);
+      expect(clarion.output()).toContain(`"message":"shard page stored","broadcast":"${id}"`);
+      standalone.kill('SIGTERM');
+      expect(await new Promise((resolve) => standalone.once('exit', resolve))).toBe(0);
+    } finally {
+      slowMs = 0;
+      standalone.kill('SIGKILL');
+      clarion.child.kill('SIGTERM');
+      await clarion.exited;
+    }
+  }, 120_000);
 
   it('sends a scheduled broadcast that was accepted before a restart', async () => {
     const org = await seedOrganization(database.prisma);

@@ -1,12 +1,11 @@
 // The admin CLI. Uses DATABASE_URL / DATA_DIR exactly like the server, and prints JSON. With the embedded
 // default it connects to the running server's PostgreSQL, or starts it for the length of the command.
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { migrateDatabase, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { runningEmbeddedUrl } from '../db/embedded/cluster.ts';
 import { openStorage, type Storage } from '../db/storage.ts';
 import type { Result } from '../domain/errors.ts';
 import { createLogger } from '../logger.ts';
-import { runWorker } from '../worker.ts';
 import { apiKeyCommands } from './api-keys.ts';
 import { organizationCommands } from './organizations.ts';
 
@@ -62,7 +61,7 @@ export async function main(argv: string[], output: Output = terminal) {
     return 1;
   }
   if (dbCommand) return printDatabase(config, dbCommand, output);
-  if (workerCommand) return worker(config, output);
+  if (workerCommand) return (await import('../worker.ts')).workerCommand(config, output.err);
   let storage: Storage;
   try {
     storage = await openStorage(config, createLogger('warn'), 'cli');
@@ -98,21 +97,4 @@ async function printDatabase(config: Config, form: 'url' | 'env', output: Output
   const variables = { PGHOST: host, PGPORT: port || '5432', PGUSER: decodeURIComponent(username), PGPASSWORD: decodeURIComponent(password), PGDATABASE: decodeURIComponent(pathname.slice(1)) };
   for (const [name, value] of Object.entries(variables)) if (value) output.line(`export ${name}=${quote(value)}`);
   return 0;
-}
-
-/** `clarion worker`: a worker-only process on DATABASE_URL, or on the running server's embedded PostgreSQL. */
-async function worker(config: Config, output: Output) {
-  const logger = createLogger(config.logLevel);
-  const databaseUrl = config.databaseUrl ?? (await runningEmbeddedUrl(config.dataDir));
-  if (!databaseUrl) {
-    output.err(`No DATABASE_URL, and no Clarion server is running on DATA_DIR ${config.dataDir}: a worker sends the broadcasts of a database that a server (npm start) has set up.`);
-    return 1;
-  }
-  try {
-    await migrateDatabase(databaseUrl, logger);
-    return await runWorker(config, { databaseUrl, logger });
-  } catch (error) {
-    output.err((error as Error).message);
-    return 1;
-  }
 }

@@ -1,6 +1,7 @@
 // Applies prisma/migrations at start and records them in `_prisma_migrations` exactly as Prisma Migrate
 // does, so `prisma migrate deploy` and `prisma migrate status` keep working for operators who have the
 // engine binary. Each migration and its row commit together: a failed migration leaves no row behind.
+import pg from 'pg';
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -81,5 +82,24 @@ export async function applyMigrations(db: MigrationConnection, logger: Logger, d
     if (done.length) logger.info('applied migrations', { migrations: done });
   } finally {
     await db.query('SELECT pg_advisory_unlock($1)', [PRISMA_MIGRATE_LOCK]);
+  }
+}
+
+/** Brings the database's schema up to date (a no-op when it is). */
+export async function migrateDatabase(url: string, logger: Logger) {
+  // Migrations run on one dedicated connection, not the pool, so the advisory lock and the
+  // transaction stay on the same session.
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await applyMigrations(
+      {
+        query: async (sql, params) => (await client.query(sql, params)).rows,
+        exec: async (sql) => void (await client.query(sql)),
+      },
+      logger,
+    );
+  } finally {
+    await client.end();
   }
 }

@@ -117,11 +117,15 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
     });
   }
 
-  /** Every run stores its page and hands its shard on; the queue stops taking jobs. */
+  /**
+   * Stops taking jobs, lets every run store its page and hand its shard on (an express run also deletes its
+   * rescue job), then stops pg-boss.
+   */
   async function stop() {
     stopping = true;
+    await Promise.all(Object.values(QUEUES).map((queue) => boss.offWork(queue).catch(() => {})));
+    while (running.size) await Promise.allSettled([...running]);
     await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
-    await Promise.allSettled(running);
   }
 
   return {
