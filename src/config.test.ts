@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -28,5 +29,22 @@ describe('loadConfig', () => {
         'MAX_BODY_BYTES must be an integer from 1024 to 9007199254740991 (got "12")',
       ]);
     }
+  });
+
+  it('accepts only a P-256 private key as the APNs provider key', () => {
+    const apns = (key: string) => ({ APNS_TEAM_ID: 'TEAM123456', APNS_KEY_ID: 'KEY1234567', APNS_TOPIC: 'dev.example.app', APNS_PRIVATE_KEY: key });
+    const pem = (type: 'ec' | 'rsa', options: object) => generateKeyPairSync(type as 'ec', options as never).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    expect(loadConfig(apns(pem('ec', { namedCurve: 'P-256' }))).apns?.teamId).toBe('TEAM123456');
+    const problems = (key: string) => {
+      try {
+        loadConfig(apns(key));
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problems('-----BEGIN PRIVATE KEY-----\nnot base64 at all\n-----END PRIVATE KEY-----')).toEqual([expect.stringMatching(/^APNS_PRIVATE_KEY is not a private key in PEM form/)]);
+    expect(problems(pem('ec', { namedCurve: 'P-384' }))).toEqual([expect.stringMatching(/^APNS_PRIVATE_KEY is an ec secp384r1 key; APNs needs the P-256/)]);
+    expect(problems(pem('rsa', { modulusLength: 2048 }))).toEqual([expect.stringMatching(/^APNS_PRIVATE_KEY is an rsa key/)]);
   });
 });

@@ -1,5 +1,6 @@
 // Configuration is read from the environment once, at start, and passed into factories.
 // Every bad variable is reported together, so an operator fixes them in one go.
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,11 +73,28 @@ function apnsConfig(env: Env, problems: string[]): ApnsConfig | undefined {
   }
   for (const name of ['APNS_TEAM_ID', 'APNS_KEY_ID', 'APNS_TOPIC']) if (!env[name]) problems.push(`${name} is required with APNs credentials`);
   if (!privateKey && !env.APNS_PRIVATE_KEY_PATH) problems.push('APNS_PRIVATE_KEY or APNS_PRIVATE_KEY_PATH is required with APNs credentials');
-  if (privateKey && !privateKey.includes('PRIVATE KEY')) problems.push('APNS_PRIVATE_KEY must be the PEM text of a .p8 key');
+  if (privateKey) {
+    const problem = providerKeyProblem(privateKey);
+    if (problem) problems.push(`${env.APNS_PRIVATE_KEY ? 'APNS_PRIVATE_KEY' : 'APNS_PRIVATE_KEY_PATH'} ${problem}`);
+  }
   const apnsEnv = env.APNS_ENV ?? 'production';
   if (apnsEnv !== 'production' && apnsEnv !== 'sandbox') problems.push(`APNS_ENV must be production or sandbox (got "${apnsEnv}")`);
   const origin = url(env, 'APNS_URL', ['https:'], problems) ?? APNS_HOSTS[apnsEnv === 'sandbox' ? 'sandbox' : 'production'];
   return { teamId: env.APNS_TEAM_ID ?? '', keyId: env.APNS_KEY_ID ?? '', privateKey: privateKey ?? '', origin };
+}
+
+/** Why a .p8 key cannot sign APNs provider tokens (ES256 needs a P-256 private key), or undefined when it can. */
+export function providerKeyProblem(pem: string): string | undefined {
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(pem);
+  } catch {
+    return 'is not a private key in PEM form (the .p8 file Apple gives, from -----BEGIN PRIVATE KEY----- to its END line)';
+  }
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    return `is an ${key.asymmetricKeyType ?? 'unknown'}${key.asymmetricKeyDetails?.namedCurve ? ` ${key.asymmetricKeyDetails.namedCurve}` : ''} key; APNs needs the P-256 (ES256) key of an Apple .p8 file`;
+  }
+  return undefined;
 }
 
 export class ConfigError extends Error {
