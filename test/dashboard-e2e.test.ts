@@ -1,5 +1,5 @@
 // The dashboard end to end in Chromium: an organization's first day, from sign-up to a broadcast sent
-// from the composer and one sent with an API key, both in history; then the refusals.
+// from the composer and one sent with an API key, both in history; scheduling and cancelling; then the refusals.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
@@ -27,6 +27,18 @@ async function startForeignSite(target: string) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve()).closeAllConnections()) };
 }
 
+/**
+ * The browser runs in Australia/Darwin (UTC+09:30 all year), so the composer's local times differ from UTC.
+ * `at(days, hour)`: that many days from today there, at that hour, as a datetime-local value and as the instant it means.
+ */
+const TIME_ZONE = 'Australia/Darwin';
+const OFFSET_MS = (9 * 60 + 30) * 60_000;
+function at(daysAhead: number, hour: number) {
+  const day = new Date(Date.now() + OFFSET_MS + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  const local = `${day}T${String(hour).padStart(2, '0')}:00`;
+  return { local, instant: new Date(Date.parse(`${local}:00Z`) - OFFSET_MS).toISOString() };
+}
+
 /** The page must not scroll sideways: everything fits a phone's width. */
 async function fitsWidth(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -37,7 +49,7 @@ describe.skipIf(!browserAvailable).each(backends)('the dashboard in Chromium on 
   let browser: Awaited<ReturnType<typeof openBrowser>>;
   beforeAll(async () => {
     product = await startDashboard(backend);
-    browser = await openBrowser();
+    browser = await openBrowser({ timezoneId: TIME_ZONE });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -149,6 +161,85 @@ describe.skipIf(!browserAvailable).each(backends)('the dashboard in Chromium on 
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Acme News', level: 1 }).waitFor();
+    await page.close();
+  });
+
+  it('schedules from the composer in the browser\'s time zone, cancels from history and the broadcast page, and shows the refusals', { timeout: 90_000 }, async () => {
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    await page.goto(`${product.url}/signup`);
+    await page.getByLabel('E-mail', { exact: true }).fill(`later-${Date.now()}@example.test`);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('link', { name: 'Create an organization' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Evening Post');
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    await page.getByRole('heading', { name: 'Evening Post', level: 1 }).waitFor();
+
+    await page.getByRole('link', { name: 'Compose' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Tonight');
+    await page.getByLabel('Body', { exact: true }).fill('Doors open at six');
+    await page.getByLabel('Send later').check();
+    const sendAt = page.getByLabel('Send at', { exact: true });
+    expect(await sendAt.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    // A test goes out at once even with "Send later" chosen (the server refuses a test a sendAt).
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await page.getByText('No subscribed device matches this audience, so the test went nowhere.').waitFor();
+
+    // The server's refusals appear beside the field: too far ahead when counting the audience…
+    await sendAt.fill(at(40, 12).local);
+    await page.getByRole('button', { name: 'Schedule…' }).click();
+    await page.getByText('sendAt must be at most 30 days ahead').waitFor();
+    expect(await sendAt.getAttribute('aria-invalid')).toBe('true');
+    // …and in the past, which the server checks when the broadcast is created (the count may let it through to the dialog).
+    await sendAt.fill('2020-01-01T09:00');
+    await page.getByRole('button', { name: 'Schedule…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule this notification?' });
+    const inThePast = page.getByText('sendAt is in the past');
+    await dialog.or(inThePast).first().waitFor();
+    if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await inThePast.waitFor();
+    expect(await sendAt.getAttribute('aria-invalid')).toBe('true');
+
+    // Six in the evening, Darwin time, in two days: the dialog says when, and the server holds that instant.
+    const evening = at(2, 18);
+    await sendAt.fill(evening.local);
+    await page.getByRole('button', { name: 'Schedule…' }).click();
+    expect(await dialog.getByTestId('confirm-send-at').textContent()).toMatch(/6:00\sPM$/);
+    expect(await dialog.getByTestId('confirm-devices').textContent()).toMatch(/Australia\/Darwin time.*0 devices match now/);
+    await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.waitForURL(/\/notifications\/[0-9a-f-]{36}$/);
+    await page.getByText('scheduled', { exact: true }).waitFor();
+    expect(await page.getByTestId('send-at').locator('time').getAttribute('datetime')).toBe(evening.instant);
+    await page.getByText('not started', { exact: true }).waitFor();
+
+    // History shows it scheduled, with its time; Cancel (after confirming) turns it cancelled.
+    await page.getByRole('link', { name: 'All notifications' }).click();
+    const row = page.locator('table.history tbody tr').first();
+    await row.getByText('scheduled', { exact: true }).waitFor();
+    expect(await row.textContent()).toMatch(/Tonight: Doors open at six.*scheduled.*Sends .*6:00\sPM/);
+    await row.getByRole('button', { name: 'Cancel “Tonight”' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this broadcast?' });
+    expect(await confirm.textContent()).toContain('It will not be sent.');
+    await confirm.getByRole('button', { name: 'Cancel broadcast' }).click();
+    await row.getByText('cancelled', { exact: true }).waitFor();
+    expect(await row.textContent()).toContain('Cancelled before its time; nothing was sent');
+    expect(await row.getByRole('button').count()).toBe(0);
+    expect((await product.api.db.broadcast.findMany({ select: { status: true, sendAt: true }, where: { organization: { name: 'Evening Post' } } })).map((b) => [b.status, b.sendAt?.toISOString()])).toEqual([['cancelled', evening.instant]]);
+
+    // Another one at the suggested time, cancelled from its own page.
+    await page.getByRole('link', { name: 'Compose' }).first().click();
+    await page.getByLabel('Body', { exact: true }).fill('Second thoughts');
+    await page.getByLabel('Send later').check();
+    await page.getByRole('button', { name: 'Schedule…' }).click();
+    await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.waitForURL(/\/notifications\/[0-9a-f-]{36}$/);
+    await page.getByText('scheduled', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Cancel broadcast' }).click();
+    await page.getByText('cancelled', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+    expect(await page.getByTestId('send-at').count()).toBe(0);
     await page.close();
   });
 

@@ -12,13 +12,15 @@ export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '-
 export const browserAvailable = existsSync(CHROMIUM);
 if (!browserAvailable && process.env.REQUIRE_BROWSER === '1') throw new Error(`REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
 
-export async function openBrowser({ width = 1280, height = 900 } = {}) {
+/** `timezoneId` (an IANA name) is the time zone the pages see; by default the machine's. */
+export async function openBrowser({ width = 1280, height = 900, timezoneId }: { width?: number; height?: number; timezoneId?: string } = {}) {
   const profile = mkdtempSync(path.join(tmpdir(), 'clarion-chromium-'));
   const context: BrowserContext = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: CHROMIUM_FLAGS,
     viewport: { width, height },
+    timezoneId,
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   return {

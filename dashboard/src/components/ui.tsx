@@ -90,6 +90,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   danger = false,
   pending = false,
   onConfirm,
@@ -99,6 +100,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that closes the dialog without acting; "Cancel" unless that would read as the action. */
+  cancelLabel?: string;
   danger?: boolean;
   pending?: boolean;
   onConfirm: () => void;
@@ -118,7 +121,7 @@ export function ConfirmDialog({
       <div className="dialog-body">{children}</div>
       <div className="actions">
         <button type="button" className="secondary" onClick={onCancel} autoFocus>
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" className={danger ? 'danger' : undefined} onClick={onConfirm} disabled={pending}>
           {pending ? 'Working…' : confirmLabel}
@@ -130,17 +133,29 @@ export function ConfirmDialog({
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const absolute = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
+const minutes = new Intl.DateTimeFormat('en', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-/** "3 minutes ago", with the exact time on hover and for screen readers. */
-export function Time({ value }: { value: string | null | undefined }) {
-  if (!value) return <span className="muted">never</span>;
-  const date = new Date(value);
+/** "3 minutes ago" or "in 2 hours". */
+export function fromNow(date: Date) {
   const seconds = Math.round((date.getTime() - Date.now()) / 1000);
   const [amount, unit] =
     Math.abs(seconds) < 60 ? [seconds, 'second'] : Math.abs(seconds) < 3600 ? [Math.round(seconds / 60), 'minute'] : Math.abs(seconds) < 86400 ? [Math.round(seconds / 3600), 'hour'] : [Math.round(seconds / 86400), 'day'];
+  return relative.format(amount, unit as Intl.RelativeTimeFormatUnit);
+}
+
+/** An instant in the browser's time zone, to the minute: "Thu, Dec 24, 2026, 6:00 PM". */
+export const formatInstant = (date: Date) => minutes.format(date);
+
+/**
+ * "3 minutes ago", with the exact time on hover and for screen readers. `exact` shows the local time
+ * first ("Thu, Dec 24, 2026, 6:00 PM (in 2 days)"), for times that are planned rather than past.
+ */
+export function Time({ value, exact = false }: { value: string | null | undefined; exact?: boolean }) {
+  if (!value) return <span className="muted">never</span>;
+  const date = new Date(value);
   return (
     <time dateTime={value} title={absolute.format(date)}>
-      {relative.format(amount, unit as Intl.RelativeTimeFormatUnit)}
+      {exact ? `${formatInstant(date)} (${fromNow(date)})` : fromNow(date)}
     </time>
   );
 }

@@ -16,7 +16,8 @@ import * as types from './graphql';
  */
 type Documents = {
     "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": typeof types.ViewerDocument,
-    "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt finishedAt\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastSummaryFragmentDoc,
+    "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastSummaryFragmentDoc,
+    "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n": typeof types.CancelBroadcastDocument,
     "\n  mutation LogOutViewer { logOut }\n": typeof types.LogOutViewerDocument,
     "\n  mutation ChangeViewerPassword($currentPassword: String!, $newPassword: String!) { changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { id } }\n": typeof types.ChangeViewerPasswordDocument,
     "\n  query ManagedApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix createdAt lastUsedAt revokedAt } }\n": typeof types.ManagedApiKeysDocument,
@@ -39,7 +40,8 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": types.ViewerDocument,
-    "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt finishedAt\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastSummaryFragmentDoc,
+    "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastSummaryFragmentDoc,
+    "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n": types.CancelBroadcastDocument,
     "\n  mutation LogOutViewer { logOut }\n": types.LogOutViewerDocument,
     "\n  mutation ChangeViewerPassword($currentPassword: String!, $newPassword: String!) { changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { id } }\n": types.ChangeViewerPasswordDocument,
     "\n  query ManagedApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix createdAt lastUsedAt revokedAt } }\n": types.ManagedApiKeysDocument,
@@ -68,7 +70,11 @@ export function graphql(source: "\n  query Viewer {\n    me { id email membershi
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt finishedAt\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): typeof import('./graphql').BroadcastSummaryFragmentDoc;
+export function graphql(source: "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): typeof import('./graphql').BroadcastSummaryFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n"): typeof import('./graphql').CancelBroadcastDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -409,7 +409,15 @@ export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ViewerQuery = { __typename?: 'Query', me?: { __typename?: 'Viewer', id: string, email: string, memberships: Array<{ __typename?: 'Membership', role: Role, organization: { __typename?: 'Organization', id: string, name: string, slug: string, brandColor?: string | null, logoUrl?: string | null } }> } | null };
 
-export type BroadcastSummaryFragment = { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, finishedAt?: string | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null };
+export type BroadcastSummaryFragment = { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null };
+
+export type CancelBroadcastMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type CancelBroadcastMutation = { __typename?: 'Mutation', cancelOrganizationNotification: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null } };
 
 export type LogOutViewerMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -506,7 +514,7 @@ export type NotificationDetailQueryVariables = Exact<{
 }>;
 
 
-export type NotificationDetailQuery = { __typename?: 'Query', organizationNotification?: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, finishedAt?: string | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null } | null };
+export type NotificationDetailQuery = { __typename?: 'Query', organizationNotification?: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null } | null };
 
 export type NotificationHistoryQueryVariables = Exact<{
   organizationId: Scalars['ID']['input'];
@@ -515,7 +523,7 @@ export type NotificationHistoryQueryVariables = Exact<{
 }>;
 
 
-export type NotificationHistoryQuery = { __typename?: 'Query', organizationNotifications: { __typename?: 'BroadcastPage', nextCursor?: string | null, notifications: Array<{ __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, finishedAt?: string | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null }> } };
+export type NotificationHistoryQuery = { __typename?: 'Query', organizationNotifications: { __typename?: 'BroadcastPage', nextCursor?: string | null, notifications: Array<{ __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null }> } };
 
 export type OrganizationDetailsQueryVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -600,7 +608,12 @@ export const BroadcastSummaryFragmentDoc = new TypedDocumentString(`
   failed
   failures
   createdAt
+  sendAt
   finishedAt
+  error {
+    code
+    message
+  }
   timing {
     durationMs
   }
@@ -629,6 +642,40 @@ export const ViewerDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ViewerQuery, ViewerQueryVariables>;
+export const CancelBroadcastDocument = new TypedDocumentString(`
+    mutation CancelBroadcast($organizationId: ID!, $id: ID!) {
+  cancelOrganizationNotification(organizationId: $organizationId, id: $id) {
+    ...BroadcastSummary
+  }
+}
+    fragment BroadcastSummary on Broadcast {
+  id
+  status
+  test
+  target
+  externalIds
+  title
+  body
+  recipients
+  sent
+  failed
+  failures
+  createdAt
+  sendAt
+  finishedAt
+  error {
+    code
+    message
+  }
+  timing {
+    durationMs
+  }
+  apiKey {
+    id
+    name
+    displayPrefix
+  }
+}`) as unknown as TypedDocumentString<CancelBroadcastMutation, CancelBroadcastMutationVariables>;
 export const LogOutViewerDocument = new TypedDocumentString(`
     mutation LogOutViewer {
   logOut
@@ -755,7 +802,12 @@ export const NotificationDetailDocument = new TypedDocumentString(`
   failed
   failures
   createdAt
+  sendAt
   finishedAt
+  error {
+    code
+    message
+  }
   timing {
     durationMs
   }
@@ -791,7 +843,12 @@ export const NotificationHistoryDocument = new TypedDocumentString(`
   failed
   failures
   createdAt
+  sendAt
   finishedAt
+  error {
+    code
+    message
+  }
   timing {
     durationMs
   }

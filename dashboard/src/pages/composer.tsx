@@ -1,9 +1,10 @@
 // The composer: write a notification, see it as an iOS banner, send a test to one device, then send
-// it for real after confirming how many devices it will reach.
+// it for real, now or at a chosen time, after confirming how many devices it will reach.
 import { useState, type FormEvent } from 'react';
 import { ApiError, request, useMutation, useQuery } from '../api.ts';
-import { OrgAvatar } from '../components/organization-form.tsx';
-import { ConfirmDialog, ErrorNote, Field, fieldError, Select, TextArea } from '../components/ui.tsx';
+import { BannerPreview } from '../components/banner-preview.tsx';
+import { defaultSendAt, sendAtOf, SendTime, timeZone, type When } from '../components/send-time.tsx';
+import { ConfirmDialog, ErrorNote, Field, fieldError, formatInstant, fromNow, Select, TextArea } from '../components/ui.tsx';
 import { graphql } from '../generated/gql.ts';
 import { Link, navigate } from '../router.tsx';
 
@@ -31,12 +32,18 @@ interface Draft {
   threadId: string;
   collapseId: string;
   data: string;
+  when: When;
+  /** The datetime-local input's value, in the browser's time zone. */
+  sendAt: string;
 }
 
-const EMPTY: Draft = { target: 'all', externalIds: '', title: '', subtitle: '', body: '', sound: 'default', badge: '', interruptionLevel: '', threadId: '', collapseId: '', data: '' };
+const EMPTY: Draft = { target: 'all', externalIds: '', title: '', subtitle: '', body: '', sound: 'default', badge: '', interruptionLevel: '', threadId: '', collapseId: '', data: '', when: 'now', sendAt: '' };
 
-/** The draft as a POST /v1/notify body; a problem the server would also find is reported by the server. */
-function toInput(draft: Draft): Record<string, unknown> {
+/**
+ * The draft as a POST /v1/notify body; a problem the server would also find is reported by the server.
+ * A test goes out at once whatever "when" says: tests are not stored, so the server refuses them a sendAt.
+ */
+function toInput(draft: Draft, { test }: { test: boolean }): Record<string, unknown> {
   const input: Record<string, unknown> = { body: draft.body, target: draft.target };
   if (draft.target === 'users') input.externalIds = draft.externalIds.split(/[\s,]+/).filter(Boolean);
   for (const key of ['title', 'subtitle', 'sound', 'interruptionLevel', 'threadId', 'collapseId'] as const) if (draft[key].trim()) input[key] = draft[key].trim();
@@ -48,6 +55,7 @@ function toInput(draft: Draft): Record<string, unknown> {
       throw new ApiError('data must be a JSON object, e.g. {"url": "https://…"}', 'VALIDATION_FAILED', 'data');
     }
   }
+  if (!test && draft.when === 'later') input.sendAt = sendAtOf(draft.sendAt);
   return input;
 }
 
@@ -60,18 +68,18 @@ export function ComposerPage({ orgId }: { orgId: string }) {
   const [confirm, setConfirm] = useState<{ devices: number; input: Record<string, unknown> }>();
   const [checking, setChecking] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const set = (key: keyof Draft, value: string) => {
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     // A changed message is a new broadcast, not a retry of the last one.
     setIdempotencyKey(crypto.randomUUID());
   };
   const error = localError ?? send.error;
 
-  const inputOrError = () => {
+  const inputOrError = (test: boolean) => {
     setLocalError(undefined);
     send.clearError();
     try {
-      return toInput(draft);
+      return toInput(draft, { test });
     } catch (caught) {
       setLocalError(caught as ApiError);
       return undefined;
@@ -80,7 +88,7 @@ export function ComposerPage({ orgId }: { orgId: string }) {
 
   const sendTest = async () => {
     setTestResult(undefined);
-    const input = inputOrError();
+    const input = inputOrError(true);
     if (!input) return;
     const result = await send.run({ organizationId: orgId, input, test: true });
     if (!result) return;
@@ -97,7 +105,7 @@ export function ComposerPage({ orgId }: { orgId: string }) {
   const review = async (event: FormEvent) => {
     event.preventDefault();
     setTestResult(undefined);
-    const input = inputOrError();
+    const input = inputOrError(false);
     if (!input) return;
     setChecking(true);
     try {
@@ -117,6 +125,8 @@ export function ComposerPage({ orgId }: { orgId: string }) {
     if (result?.sendNotification.id) navigate(`/orgs/${orgId}/notifications/${result.sendNotification.id}`);
   };
 
+  const sendAt = typeof confirm?.input.sendAt === 'string' ? new Date(confirm.input.sendAt) : undefined;
+  const devices = confirm?.devices.toLocaleString('en') ?? '';
   return (
     <>
       <h1>Compose a notification</h1>
@@ -152,7 +162,17 @@ export function ComposerPage({ orgId }: { orgId: string }) {
             <Field label="Collapse id" value={draft.collapseId} onChange={(e) => set('collapseId', e.target.value)} hint="A newer notification with the same id replaces this one." error={fieldError(error, 'collapseId')} />
             <TextArea label="Custom data (JSON)" rows={3} value={draft.data} onChange={(e) => set('data', e.target.value)} placeholder='{"url": "https://example.com/news/42"}' error={fieldError(error, 'data')} />
           </details>
-          <ErrorNote error={error} fields={['externalIds', 'title', 'subtitle', 'body', 'sound', 'badge', 'interruptionLevel', 'threadId', 'collapseId', 'data']} />
+          <SendTime
+            when={draft.when}
+            sendAt={draft.sendAt}
+            error={fieldError(error, 'sendAt')}
+            onWhen={(when) => {
+              set('when', when);
+              if (when === 'later' && !draft.sendAt) set('sendAt', defaultSendAt());
+            }}
+            onSendAt={(value) => set('sendAt', value)}
+          />
+          <ErrorNote error={error} fields={['externalIds', 'title', 'subtitle', 'body', 'sound', 'badge', 'interruptionLevel', 'threadId', 'collapseId', 'data', ...(draft.when === 'later' ? ['sendAt'] : [])]} />
           {testResult && (
             <p className="success" role="status">
               {testResult}
@@ -163,7 +183,7 @@ export function ComposerPage({ orgId }: { orgId: string }) {
               Send test
             </button>
             <button type="submit" disabled={send.pending || checking}>
-              {checking ? 'Counting devices…' : 'Send…'}
+              {checking ? 'Counting devices…' : draft.when === 'later' ? 'Schedule…' : 'Send…'}
             </button>
           </div>
           <p className="hint">
@@ -172,32 +192,18 @@ export function ComposerPage({ orgId }: { orgId: string }) {
         </form>
         <BannerPreview draft={draft} org={org} />
       </div>
-      <ConfirmDialog open={!!confirm} title="Send this notification?" confirmLabel={`Send to ${confirm?.devices.toLocaleString('en') ?? ''} devices`} pending={send.pending} onConfirm={sendLive} onCancel={() => setConfirm(undefined)}>
-        <p data-testid="confirm-devices">
-          It will reach <strong>{confirm?.devices.toLocaleString('en')}</strong> {confirm?.devices === 1 ? 'device' : 'devices'} now. A sent notification cannot be recalled.
-        </p>
+      <ConfirmDialog open={!!confirm} title={sendAt ? 'Schedule this notification?' : 'Send this notification?'} confirmLabel={sendAt ? 'Schedule' : `Send to ${devices} devices`} pending={send.pending} onConfirm={sendLive} onCancel={() => setConfirm(undefined)}>
+        {sendAt ? (
+          <p data-testid="confirm-devices">
+            It will be sent on <strong data-testid="confirm-send-at">{formatInstant(sendAt)}</strong> ({timeZone()} time, {fromNow(sendAt)}) to the devices subscribed then: <strong>{devices}</strong>{' '}
+            {confirm?.devices === 1 ? 'device matches' : 'devices match'} now. Until then you can cancel it from history.
+          </p>
+        ) : (
+          <p data-testid="confirm-devices">
+            It will reach <strong>{devices}</strong> {confirm?.devices === 1 ? 'device' : 'devices'} now. A sent notification cannot be recalled.
+          </p>
+        )}
       </ConfirmDialog>
     </>
-  );
-}
-
-function BannerPreview({ draft, org }: { draft: Draft; org?: { name: string; logoUrl?: string | null; brandColor?: string | null } }) {
-  return (
-    <figure className="ios-preview" aria-label="iOS banner preview">
-      <div className="ios-screen">
-        <div className="ios-banner">
-          <OrgAvatar name={org?.name ?? 'C'} logoUrl={org?.logoUrl} brandColor={org?.brandColor} size={38} />
-          <div className="ios-text">
-            <div className="ios-head">
-              <span className="ios-title">{draft.title || org?.name || 'Clarion'}</span>
-              <span className="ios-time">now</span>
-            </div>
-            {draft.subtitle && <div className="ios-subtitle">{draft.subtitle}</div>}
-            <div className="ios-body">{draft.body || 'Your message appears here.'}</div>
-          </div>
-        </div>
-      </div>
-      <figcaption>Lock-screen banner on iPhone (approximate)</figcaption>
-    </figure>
   );
 }

@@ -1,6 +1,7 @@
-// One broadcast in full; while it is sending the page follows its progress every second.
+// One broadcast in full; while it is scheduled or sending the page follows it, and it can be cancelled.
 import { useQuery } from '../api.ts';
-import { failuresOf, Progress, source, StatusBadge } from '../components/broadcast.tsx';
+import { cancellable, failuresOf, nextPoll, Progress, source, StatusBadge, statusNote, type Broadcast } from '../components/broadcast.tsx';
+import { useCancelBroadcast } from '../components/cancel-broadcast.tsx';
 import { Empty, ErrorNote, formatDuration, Loading, Time } from '../components/ui.tsx';
 import { graphql } from '../generated/gql.ts';
 import { Link } from '../router.tsx';
@@ -11,40 +12,60 @@ const DetailDocument = graphql(`
   }
 `);
 
+/** What the "Finished" line says before there is a finishing time. */
+const UNFINISHED: Record<string, string> = { scheduled: 'not started', sending: 'still sending' };
+
 export function NotificationPage({ orgId, notificationId }: { orgId: string; notificationId: string }) {
-  // Followed every second while it sends; an error (not a member, unknown id) stops the asking.
+  // Followed while it is scheduled or sending; an error (not a member, unknown id) stops the asking.
   const first = useQuery(DetailDocument, { organizationId: orgId, id: notificationId }, {
-    poll: (data, error) => (!error && data?.organizationNotification?.status === 'sending' ? 1000 : undefined),
+    poll: (data, error) => (error || !data?.organizationNotification ? undefined : nextPoll([data.organizationNotification])),
   });
+  const cancel = useCancelBroadcast(orgId, first.reload);
   const n = first.data?.organizationNotification;
   const back = <Link to={`/orgs/${orgId}/notifications`}>← All notifications</Link>;
   if (first.error && !n) return <>{back}<ErrorNote error={first.error} /></>;
   if (!first.data) return <Loading what="Loading the notification" />;
   if (!n) return <>{back}<Empty title="This notification does not exist." /></>;
-  const failures = failuresOf(n);
+  const note = statusNote(n);
   return (
     <>
       {back}
       <div className="title-row">
         <h1>{n.title || 'Notification'}</h1>
-        <StatusBadge status={n.status} />
+        <div className="title-status">
+          <StatusBadge status={n.status} />
+          {cancellable(n) && (
+            <button type="button" className="secondary" onClick={() => cancel.ask(n)}>
+              Cancel
+            </button>
+          )}
+        </div>
       </div>
       <section className="card">
         <p className="message-body">{n.body}</p>
-        <Progress broadcast={n} />
+        {note && <p className={n.status === 'failed' ? 'error' : 'muted'}>{note}</p>}
+        {n.status !== 'scheduled' && <Progress broadcast={n} />}
         <dl className="facts">
           <dt>Audience</dt>
           <dd>{n.target === 'all' ? 'All subscribers' : `Users: ${n.externalIds?.join(', ')}`}</dd>
           <dt>Recipients</dt>
-          <dd data-testid="recipients">{n.recipients.toLocaleString('en')} devices</dd>
+          <dd data-testid="recipients">
+            {n.recipients.toLocaleString('en')} devices{n.status === 'scheduled' ? ' match now (counted again when it starts)' : ''}
+          </dd>
           <dt>Delivered</dt>
           <dd data-testid="sent">{n.sent.toLocaleString('en')}</dd>
           <dt>Failed</dt>
           <dd>{n.failed.toLocaleString('en')}</dd>
-          <dt>Started</dt>
+          <dt>Created</dt>
           <dd><Time value={n.createdAt} /></dd>
-          <dt>Finished</dt>
-          <dd>{n.finishedAt ? <Time value={n.finishedAt} /> : 'still sending'}</dd>
+          {n.sendAt && (
+            <>
+              <dt>{n.status === 'scheduled' ? 'Scheduled for' : 'Was scheduled for'}</dt>
+              <dd><Time value={n.sendAt} exact /></dd>
+            </>
+          )}
+          <dt>{n.status === 'cancelled' ? 'Cancelled' : 'Finished'}</dt>
+          <dd>{n.finishedAt ? <Time value={n.finishedAt} /> : (UNFINISHED[n.status] ?? '—')}</dd>
           <dt>Duration</dt>
           <dd>{formatDuration(n.timing.durationMs)}</dd>
           <dt>From</dt>
@@ -53,23 +74,31 @@ export function NotificationPage({ orgId, notificationId }: { orgId: string; not
           <dd><code>{n.id}</code></dd>
         </dl>
       </section>
-      <section className="card" aria-labelledby="failures-heading">
-        <h2 id="failures-heading">Failures by reason</h2>
-        {failures.length === 0 ? (
-          <p className="muted">No failures.</p>
-        ) : (
-          <table>
-            <thead>
-              <tr><th scope="col">APNs reason</th><th scope="col">Devices</th></tr>
-            </thead>
-            <tbody>
-              {failures.map(([reason, count]) => (
-                <tr key={reason}><td>{reason}</td><td>{count.toLocaleString('en')}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <Failures broadcast={n} />
+      {cancel.dialog}
     </>
+  );
+}
+
+function Failures({ broadcast }: { broadcast: Broadcast }) {
+  const failures = failuresOf(broadcast);
+  return (
+    <section className="card" aria-labelledby="failures-heading">
+      <h2 id="failures-heading">Failures by reason</h2>
+      {failures.length === 0 ? (
+        <p className="muted">No failures.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr><th scope="col">APNs reason</th><th scope="col">Devices</th></tr>
+          </thead>
+          <tbody>
+            {failures.map(([reason, count]) => (
+              <tr key={reason}><td>{reason}</td><td>{count.toLocaleString('en')}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }

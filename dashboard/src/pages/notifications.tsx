@@ -1,7 +1,8 @@
-// History: every broadcast, newest first, a page at a time; sending ones update live.
+// History: every broadcast, newest first, a page at a time; scheduled and sending ones update live and can be cancelled.
 import { useState } from 'react';
 import { useQuery } from '../api.ts';
-import { failuresOf, Progress, source, StatusBadge } from '../components/broadcast.tsx';
+import { cancellable, failuresOf, nextPoll, Progress, sentAt, source, StatusBadge, statusNote } from '../components/broadcast.tsx';
+import { cancelName, useCancelBroadcast } from '../components/cancel-broadcast.tsx';
 import { Empty, ErrorNote, formatDuration, Loading, Time } from '../components/ui.tsx';
 import { graphql } from '../generated/gql.ts';
 import { Link } from '../router.tsx';
@@ -18,11 +19,12 @@ export function NotificationsPage({ orgId }: { orgId: string }) {
   // The cursors of the pages before this one, so "Newer" can go back.
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors.at(-1) ?? null;
-  // Every second while a broadcast on the page is sending, else every 15 s for new ones.
+  // Every second while a broadcast on the page is sending, when a scheduled one is due, else every 15 s for new ones.
   const history = useQuery(HistoryDocument, { organizationId: orgId, cursor, limit: PAGE_SIZE }, {
-    poll: (data) => (data?.organizationNotifications.notifications.some((n) => n.status === 'sending') ? 1000 : 15_000),
+    poll: (data) => nextPoll(data?.organizationNotifications.notifications ?? []) ?? 15_000,
   });
   const page = history.data?.organizationNotifications;
+  const cancel = useCancelBroadcast(orgId, history.reload);
 
   return (
     <>
@@ -37,7 +39,7 @@ export function NotificationsPage({ orgId }: { orgId: string }) {
       {page && page.notifications.length === 0 && cursors.length === 1 && (
         <Empty title="Nothing sent yet.">
           <p>
-            Broadcasts sent from the <Link to={`/orgs/${orgId}/compose`}>composer</Link> or with a live API key appear here. Test sends are not recorded.
+            Broadcasts sent or scheduled from the <Link to={`/orgs/${orgId}/compose`}>composer</Link> or with a live API key appear here. Test sends are not recorded.
           </p>
         </Empty>
       )}
@@ -46,7 +48,7 @@ export function NotificationsPage({ orgId }: { orgId: string }) {
           <table className="history">
             <thead>
               <tr>
-                <th scope="col">Sent</th>
+                <th scope="col">When</th>
                 <th scope="col">Message</th>
                 <th scope="col">Status</th>
                 <th scope="col">Progress</th>
@@ -59,7 +61,7 @@ export function NotificationsPage({ orgId }: { orgId: string }) {
             <tbody>
               {page.notifications.map((n) => (
                 <tr key={n.id}>
-                  <td><Time value={n.createdAt} /></td>
+                  <td><Time value={sentAt(n)} /></td>
                   <td>
                     <Link to={`/orgs/${orgId}/notifications/${n.id}`} className="message-link">
                       {n.title ? <strong>{n.title}: </strong> : null}
@@ -67,7 +69,15 @@ export function NotificationsPage({ orgId }: { orgId: string }) {
                     </Link>
                     <div className="muted small">{n.target === 'all' ? 'All subscribers' : `${n.externalIds?.length ?? 0} chosen users`}</div>
                   </td>
-                  <td><StatusBadge status={n.status} /></td>
+                  <td>
+                    <StatusBadge status={n.status} />
+                    {statusNote(n) && <div className="muted small">{statusNote(n)}</div>}
+                    {cancellable(n) && (
+                      <button type="button" className="secondary small" onClick={() => cancel.ask(n)} aria-label={cancelName(n)}>
+                        Cancel
+                      </button>
+                    )}
+                  </td>
                   <td><Progress broadcast={n} /></td>
                   <td>{n.sent.toLocaleString('en')}</td>
                   <td>
@@ -93,6 +103,7 @@ export function NotificationsPage({ orgId }: { orgId: string }) {
           </button>
         </nav>
       )}
+      {cancel.dialog}
     </>
   );
 }

@@ -44,6 +44,8 @@ type Documents = {
     "\n  query MemberIds($id: ID!) { managedOrganization(id: $id) { members { userId email role } } }\n": typeof types.MemberIdsDocument,
     "\n  query Audience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n": typeof types.AudienceDocument,
     "\n  mutation SendNotification($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed apiKey { id } }\n  }\n": typeof types.SendNotificationDocument,
+    "\n  mutation ScheduleNotification($organizationId: ID!, $input: JSON!, $test: Boolean!) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test) { id status sendAt finishedAt }\n  }\n": typeof types.ScheduleNotificationDocument,
+    "\n  mutation CancelOrganizationNotification($organizationId: ID!, $id: ID!) {\n    cancelOrganizationNotification(organizationId: $organizationId, id: $id) { id status sent sendAt finishedAt error { code } timing { durationMs } }\n  }\n": typeof types.CancelOrganizationNotificationDocument,
     "\n  query History($organizationId: ID!, $limit: Int, $cursor: String) {\n    organizationNotifications(organizationId: $organizationId, limit: $limit, cursor: $cursor) { notifications { id body status sent apiKey { name } } nextCursor }\n  }\n": typeof types.HistoryDocument,
     "\n  query HistoryItem($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id body recipients sent } }\n": typeof types.HistoryItemDocument,
     "\n  query MutationNames { __schema { mutationType { fields { name } } } }\n": typeof types.MutationNamesDocument,
@@ -85,6 +87,8 @@ const documents: Documents = {
     "\n  query MemberIds($id: ID!) { managedOrganization(id: $id) { members { userId email role } } }\n": types.MemberIdsDocument,
     "\n  query Audience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n": types.AudienceDocument,
     "\n  mutation SendNotification($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed apiKey { id } }\n  }\n": types.SendNotificationDocument,
+    "\n  mutation ScheduleNotification($organizationId: ID!, $input: JSON!, $test: Boolean!) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test) { id status sendAt finishedAt }\n  }\n": types.ScheduleNotificationDocument,
+    "\n  mutation CancelOrganizationNotification($organizationId: ID!, $id: ID!) {\n    cancelOrganizationNotification(organizationId: $organizationId, id: $id) { id status sent sendAt finishedAt error { code } timing { durationMs } }\n  }\n": types.CancelOrganizationNotificationDocument,
     "\n  query History($organizationId: ID!, $limit: Int, $cursor: String) {\n    organizationNotifications(organizationId: $organizationId, limit: $limit, cursor: $cursor) { notifications { id body status sent apiKey { name } } nextCursor }\n  }\n": types.HistoryDocument,
     "\n  query HistoryItem($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id body recipients sent } }\n": types.HistoryItemDocument,
     "\n  query MutationNames { __schema { mutationType { fields { name } } } }\n": types.MutationNamesDocument,
@@ -230,6 +234,14 @@ export function graphql(source: "\n  query Audience($organizationId: ID!, $input
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SendNotification($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed apiKey { id } }\n  }\n"): (typeof documents)["\n  mutation SendNotification($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed apiKey { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ScheduleNotification($organizationId: ID!, $input: JSON!, $test: Boolean!) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test) { id status sendAt finishedAt }\n  }\n"): (typeof documents)["\n  mutation ScheduleNotification($organizationId: ID!, $input: JSON!, $test: Boolean!) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test) { id status sendAt finishedAt }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelOrganizationNotification($organizationId: ID!, $id: ID!) {\n    cancelOrganizationNotification(organizationId: $organizationId, id: $id) { id status sent sendAt finishedAt error { code } timing { durationMs } }\n  }\n"): (typeof documents)["\n  mutation CancelOrganizationNotification($organizationId: ID!, $id: ID!) {\n    cancelOrganizationNotification(organizationId: $organizationId, id: $id) { id status sent sendAt finishedAt error { code } timing { durationMs } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
