@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -33,7 +33,7 @@ describe('loadConfig', () => {
 
   it('accepts only a P-256 private key as the APNs provider key', () => {
     const apns = (key: string) => ({ APNS_TEAM_ID: 'TEAM123456', APNS_KEY_ID: 'KEY1234567', APNS_TOPIC: 'dev.example.app', APNS_PRIVATE_KEY: key });
-    const pem = (type: 'ec' | 'rsa', options: object) => generateKeyPairSync(type as 'ec', options as never).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    const pem = (type: 'ec' | 'rsa', options: object) => (generateKeyPairSync as (t: string, o: object) => { privateKey: KeyObject })(type, options).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
     expect(loadConfig(apns(pem('ec', { namedCurve: 'P-256' }))).apns?.teamId).toBe('TEAM123456');
     const problems = (key: string) => {
       try {

@@ -82,12 +82,14 @@ export async function startSimulator(options: SimulatorOptions, { host = '127.0.
   const verify = createVerifier({ key: options.publicKey, algorithms: ['ES256'], cache: true }) as (token: string) => Record<string, unknown>;
   const server = http2.createSecureServer({ key: pems.private, cert: pems.cert, settings: { maxConcurrentStreams: options.maxConcurrentStreams ?? 1000 } });
   const received: SimulatedPush[] = [];
+  let requests = 0;
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on('session', (session) => {
     sessions.add(session);
     session.on('close', () => sessions.delete(session));
   });
   server.on('stream', (stream, headers) => {
+    requests += 1;
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('error', () => {});
@@ -115,6 +117,8 @@ export async function startSimulator(options: SimulatorOptions, { host = '127.0.
     ca: pems.cert,
     /** Every push it accepted, in order. */
     received,
+    /** Every request it was sent, answered or not. */
+    requests: () => requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -9,7 +9,8 @@ import { QUEUES, type Boss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
 import { countRecipients, pageQuery, type Recipient } from './audience.ts';
 import { markDead, sendPage } from './pages.ts';
-import { claimShard, closeShard, finishBroadcast, handOff, planShards, recordGaveUp, storePage, type ShardJob } from './shards.ts';
+import { createConfigurationBreaker } from './breaker.ts';
+import { claimShard, closeShard, failBroadcast, finishBroadcast, handOff, planShards, recordGaveUp, storePage, type ShardJob } from './shards.ts';
 
 export interface FanoutOptions {
   database: Pick<Database, 'sql' | 'transaction'>;
@@ -47,6 +48,7 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
     const { push, ...request } = shard.request;
     const readPage = (after: string | null) => sql.query<PageRow>(...pageQuery(shard.organizationId, request, shard, after, pageSize));
     const deadline = Date.now() + sliceMs;
+    const breaker = createConfigurationBreaker(push.headers['apns-topic'] ?? '');
     let cursor = shard.cursor;
     let next = readPage(cursor);
     for (;;) {
@@ -58,15 +60,21 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
         next.catch(() => {}); // awaited on the next turn, if there is one
       }
       const live = page.filter((row) => row.live);
-      const outcome = await sendPage(send, job.broadcastId, push, live, concurrency);
+      const outcome = await sendPage(send, job.broadcastId, push, live, concurrency, breaker);
+      const tripped = breaker.tripped();
       const status = await database.transaction(async (tx) => {
         await markDead(tx, outcome.dead);
-        return storePage(tx, job, holder, { cursor: last, sent: outcome.sent, failed: live.length - outcome.sent, failures: outcome.failures, done });
+        return storePage(tx, job, holder, { cursor: last, sent: outcome.sent, failed: outcome.attempted - outcome.sent, failures: outcome.failures, done: done && !tripped });
       });
       if (status === null) return logger.warn('shard taken over by another run; this one stops', { broadcast: job.broadcastId, shard: job.index });
+      if (tripped) {
+        logger.error('broadcast stopped: APNs blames a setting', { broadcast: job.broadcastId, setting: tripped.setting, reason: tripped.reason });
+        await failBroadcast(sql, job.broadcastId, { code: tripped.code, message: tripped.message });
+        return closeShard(sql, job, holder);
+      }
       logger.debug('shard page stored', { broadcast: job.broadcastId, shard: job.index, pid: process.pid, devices: page.length, sent: outcome.sent });
       if (done) return finishBroadcast(sql, job.broadcastId);
-      if (status === 'cancelled') return closeShard(sql, job, holder);
+      if (status !== 'sending') return closeShard(sql, job, holder); // cancelled, or failed by another run's breaker
       if (stopping || Date.now() >= deadline) {
         await database.transaction((tx) => handOff(tx, boss, job, holder));
         return;

@@ -4,26 +4,44 @@ import type { SendPush } from '../../apns/sender.ts';
 import type { SqlClient } from '../../db/sql.ts';
 import { apnsIdFor } from './apns-id.ts';
 import type { Recipient } from './audience.ts';
+import { isConfigurationReason, PROBE_PUSHES, type ConfigurationBreaker } from './breaker.ts';
 import type { PreparedPush } from './payload.ts';
 
 export interface PageOutcome {
+  /** Pushes sent to APNs (fewer than the page's devices when a breaker tripped on the way). */
+  attempted: number;
   sent: number;
   failures: Record<string, number>;
   dead: { deviceUuid: string; reason: string }[];
 }
 
-export async function sendPage(send: SendPush, broadcastKey: string, push: PreparedPush, recipients: Recipient[], concurrency: number): Promise<PageOutcome> {
-  const outcome: PageOutcome = { sent: 0, failures: {}, dead: [] };
-  await pMap(
-    recipients,
-    async (recipient) => {
-      const result = await send({ deviceToken: recipient.apns_token, apnsId: apnsIdFor(broadcastKey, recipient.device_uuid), headers: push.headers, payload: push.payload });
-      if (result.ok) return void (outcome.sent += 1);
-      outcome.failures[result.reason] = (outcome.failures[result.reason] ?? 0) + 1;
-      if (result.deadToken) outcome.dead.push({ deviceUuid: recipient.device_uuid, reason: result.reason });
-    },
-    { concurrency },
-  );
+export async function sendPage(
+  send: SendPush,
+  broadcastKey: string,
+  push: PreparedPush,
+  recipients: Recipient[],
+  concurrency: number,
+  breaker?: ConfigurationBreaker,
+): Promise<PageOutcome> {
+  const outcome: PageOutcome = { attempted: 0, sent: 0, failures: {}, dead: [] };
+  const one = async (recipient: Recipient) => {
+    if (breaker?.tripped()) return;
+    outcome.attempted += 1;
+    const result = await send({ deviceToken: recipient.apns_token, apnsId: apnsIdFor(broadcastKey, recipient.device_uuid), headers: push.headers, payload: push.payload });
+    breaker?.record(result);
+    if (result.ok) return void (outcome.sent += 1);
+    outcome.failures[result.reason] = (outcome.failures[result.reason] ?? 0) + 1;
+    if (result.deadToken) outcome.dead.push({ deviceUuid: recipient.device_uuid, reason: result.reason });
+  };
+  let rest = recipients;
+  if (breaker?.probing()) {
+    // A run's first pushes go out a few at a time, so a wrong setting is caught before the page is in flight.
+    await pMap(recipients.slice(0, PROBE_PUSHES), one, { concurrency: PROBE_PUSHES });
+    rest = recipients.slice(PROBE_PUSHES);
+  }
+  await pMap(rest, one, { concurrency });
+  // Answers that blame a setting say nothing about the devices once the breaker has tripped.
+  if (breaker?.tripped()) outcome.dead = outcome.dead.filter((device) => !isConfigurationReason(device.reason));
   return outcome;
 }
 

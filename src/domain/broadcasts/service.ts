@@ -103,7 +103,7 @@ async function findBroadcast(db: Db, organizationId: string, id: string) {
 async function sendTest(deps: NotifyDeps, sender: Sender, request: NotifyRequest, push: ReturnType<typeof preparePush> & { ok: true }): Promise<BroadcastView> {
   const started = new Date();
   const [device] = await deps.sql.query<{ device_uuid: string; apns_token: string }>(...newestRecipientQuery(sender.organizationId, request));
-  const outcome = device ? await sendPage(deps.send, `test:${started.getTime()}`, push.value, [device], 1) : { sent: 0, failures: {}, dead: [] };
+  const outcome = device ? await sendPage(deps.send, `test:${started.getTime()}`, push.value, [device], 1) : { attempted: 0, sent: 0, failures: {}, dead: [] };
   await markDead(deps.sql, outcome.dead);
   const finished = new Date();
   return {

@@ -163,6 +163,11 @@ export async function finishBroadcast(sql: SqlClient, broadcastId: string) {
   );
 }
 
+/** Ends a sending broadcast as failed with an error that concerns all of it (its other runs stop at their next page). */
+export async function failBroadcast(sql: SqlClient, broadcastId: string, error: { code: string; message: string }) {
+  await sql.query(`UPDATE broadcasts SET status = 'failed', error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'sending'`, [broadcastId, JSON.stringify(error)]);
+}
+
 /** Shards carried over from before the job queue (the migration made them): each gets its job, once. */
 export async function adoptShardsWithoutJobs(tx: SqlTransaction, boss: Boss) {
   const rows = await tx.query<ShardJob & { id: string }>(
