@@ -3,9 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../src/apns/simulator.ts';
 import { PROBE_PUSHES, STREAK_PUSHES } from '../src/domain/broadcasts/breaker.ts';
-import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { generateProviderKey } from '../src/apns/simulator.ts';
+import { KEY_ID, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends } from './support/backends.ts';
-import { waitFor } from './support/processes.ts';
+import { runCli, waitFor } from './support/processes.ts';
 import { apnsToken, seedKey, seedOrganization } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -50,6 +54,30 @@ describe.each(backends)('APNs configuration errors on $name', (backend) => {
       return answer.body.status === 'sending' ? undefined : answer.body;
     }, 60_000);
   }
+
+  it('`clarion apns check` says whether APNs accepts the key, team and topic, without reaching a device', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'clarion-apns-check-'));
+    try {
+      await writeFile(path.join(dir, 'ca.pem'), apns.simulator.ca);
+      const env = { APNS_TEAM_ID: TEAM_ID, APNS_KEY_ID: KEY_ID, APNS_PRIVATE_KEY: apns.privateKey, APNS_TOPIC: TEST_TOPIC, APNS_URL: apns.simulator.origin, NODE_EXTRA_CA_CERTS: path.join(dir, 'ca.pem') };
+      const before = apns.simulator.received.length;
+      const good = await runCli(['apns', 'check'], env);
+      expect(good.code, good.stderr).toBe(0);
+      expect(JSON.parse(good.stdout)).toMatchObject({ ok: true, answer: { status: 400, reason: 'BadDeviceToken' }, verdict: expect.stringContaining('accepted the provider token and the topic') });
+      const wrongTopic = await runCli(['apns', 'check'], { ...env, APNS_TOPIC: 'dev.clarion.tset' });
+      expect(wrongTopic.code).toBe(1);
+      expect(JSON.parse(wrongTopic.stdout)).toMatchObject({ ok: false, answer: { reason: 'TopicDisallowed' }, verdict: expect.stringContaining('APNS_TOPIC') });
+      const otherKey = await runCli(['apns', 'check'], { ...env, APNS_PRIVATE_KEY: generateProviderKey().privateKey });
+      expect(otherKey.code).toBe(1);
+      expect(JSON.parse(otherKey.stdout)).toMatchObject({ ok: false, answer: { reason: 'InvalidProviderToken' }, verdict: expect.stringContaining('APNS_KEY_ID') });
+      const malformed = await runCli(['apns', 'check'], { ...env, APNS_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nnope\\n-----END PRIVATE KEY-----' });
+      expect(malformed.code).toBe(1);
+      expect(malformed.stderr).toContain('APNS_PRIVATE_KEY is not a private key in PEM form');
+      expect(apns.simulator.received.length).toBe(before);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('stops at a wrong APNS_TOPIC within the first pushes, names it, and loses no device; the right topic reaches all', async () => {
     const wrong = await startServer(storage, { apnsTopic: 'dev.clarion.tset', fanoutShardSize: 100 }, apns.send, { pageSize: 50, concurrency: 50 });

@@ -61,7 +61,8 @@ function check(options: SimulatorOptions, verify: (token: string) => Record<stri
   if (headers['apns-expiration'] !== undefined && !/^\d+$/.test(String(headers['apns-expiration']))) return { status: 400, reason: 'BadExpirationDate' };
   if (headers['apns-collapse-id'] !== undefined && Buffer.byteLength(String(headers['apns-collapse-id'])) > 64) return { status: 400, reason: 'BadCollapseId' };
   if (headers['apns-id'] !== undefined && !UUID.test(String(headers['apns-id']))) return { status: 400, reason: 'BadMessageId' };
-  if (!/^[0-9a-f]{64,200}$/i.test(match[1])) return { status: 400, reason: 'BadDeviceToken' };
+  // Apple knows the tokens it issued; the simulator knows at least that an all-zero one is not one of them.
+  if (!/^[0-9a-f]{64,200}$/i.test(match[1]) || /^0+$/.test(match[1])) return { status: 400, reason: 'BadDeviceToken' };
   if (!body.length) return { status: 400, reason: 'PayloadEmpty' };
   if (body.length > 4096) return { status: 413, reason: 'PayloadTooLarge' };
   let payload: unknown;

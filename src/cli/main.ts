@@ -1,5 +1,6 @@
 // The admin CLI. Uses DATABASE_URL / DATA_DIR exactly like the server, and prints JSON. With the embedded
 // default it connects to the running server's PostgreSQL, or starts it for the length of the command.
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { runningEmbeddedUrl } from '../db/embedded/cluster.ts';
@@ -18,6 +19,7 @@ const USAGE = `usage:
   clarion key revoke ID
   clarion db url          the database's connection string, for psql and pg_dump
   clarion db env          the same as PG* variables: eval "$(npx clarion db env)" keeps the password out of argv
+  clarion apns check [--token HEX]   try the APNs settings: mint a provider token, connect, send one probe push
   clarion worker          a fan-out worker only (no API): sends broadcast shards from DATABASE_URL's job queue,
                           or the running server's embedded PostgreSQL; stops on SIGTERM`;
 
@@ -49,7 +51,8 @@ export async function main(argv: string[], output: Output = terminal) {
   const command = group && action ? commands[group]?.[action] : undefined;
   const dbCommand = group === 'db' && (action === 'url' || action === 'env') && !rest.length ? action : undefined;
   const workerCommand = group === 'worker' && !action;
-  if (!command && !dbCommand && !workerCommand) {
+  const apnsCommand = group === 'apns' && action === 'check';
+  if (!command && !dbCommand && !workerCommand && !apnsCommand) {
     output.err(USAGE);
     return 2;
   }
@@ -61,6 +64,7 @@ export async function main(argv: string[], output: Output = terminal) {
     return 1;
   }
   if (dbCommand) return printDatabase(config, dbCommand, output);
+  if (apnsCommand) return checkApnsCommand(config, rest, output);
   if (workerCommand) return (await import('../worker.ts')).workerCommand(config, output.err);
   let storage: Storage;
   try {
@@ -97,4 +101,17 @@ async function printDatabase(config: Config, form: 'url' | 'env', output: Output
   const variables = { PGHOST: host, PGPORT: port || '5432', PGUSER: decodeURIComponent(username), PGPASSWORD: decodeURIComponent(password), PGDATABASE: decodeURIComponent(pathname.slice(1)) };
   for (const [name, value] of Object.entries(variables)) if (value) output.line(`export ${name}=${quote(value)}`);
   return 0;
+}
+
+/** `clarion apns check`: what Apple answers to the configured key, team and topic (exit 1 when it refuses them). */
+async function checkApnsCommand(config: Config, args: string[], output: Output) {
+  const { values } = parseArgs({ args, strict: true, options: { token: { type: 'string' } } });
+  if (values.token !== undefined && !/^[0-9a-fA-F]{64,200}$/.test(values.token)) {
+    output.err('--token must be a device token: 64 to 200 hex digits');
+    return 2;
+  }
+  const { checkApns } = await import('../apns/check.ts');
+  const report = await checkApns(config, values.token);
+  output.out(report);
+  return report.ok ? 0 : 1;
 }

@@ -117,7 +117,8 @@ async function sendTest(deps: NotifyDeps, sender: Sender, request: NotifyRequest
 /** How many devices a request would reach now: what the composer asks before a live send. */
 export async function audienceSize(sql: SqlClient, organizationId: string, input: unknown): Promise<Result<number>> {
   const valid = validateNotifyRequest(input);
-  return valid.ok ? ok(await countRecipients(sql, organizationId, valid.value)) : valid;
+  if (!valid.ok) return valid;
+  return pastSendAt(valid.value) ?? ok(await countRecipients(sql, organizationId, valid.value));
 }
 
 export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, idempotencyKey?: string | null): Promise<Result<BroadcastView>> {
@@ -144,7 +145,8 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
   }
   const sendAt = valid.value.sendAt ? new Date(valid.value.sendAt) : null;
   const scheduled = sendAt !== null && sendAt.getTime() > Date.now();
-  if (sendAt && !scheduled && Date.now() - sendAt.getTime() > PAST_SEND_AT_GRACE_MS) return invalid('sendAt', 'sendAt is in the past; leave it out to send now');
+  const past = pastSendAt(valid.value);
+  if (past) return past;
   const request = { ...valid.value, push: push.value };
   const id = uuidv7();
   let planned: Awaited<ReturnType<typeof planShards>> | undefined;
@@ -186,6 +188,12 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
 
 /** A sendAt this little in the past (clocks differ) means now; older is a mistake. */
 const PAST_SEND_AT_GRACE_MS = 60_000;
+
+/** Checked when sending, not in validation, so that an Idempotency-Key's retry still finds its broadcast. */
+function pastSendAt(request: NotifyRequest) {
+  if (!request.sendAt || Date.now() - Date.parse(request.sendAt) <= PAST_SEND_AT_GRACE_MS) return undefined;
+  return invalid<never>('sendAt', 'sendAt is in the past; leave it out to send now');
+}
 
 /**
  * Cancels a scheduled or sending broadcast: a scheduled one never starts, a sending one starts no new page
