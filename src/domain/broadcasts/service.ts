@@ -233,3 +233,24 @@ export async function listBroadcasts(db: Db, organizationId: string, { limit, cu
   const page = rows.slice(0, take);
   return ok({ notifications: page.map(broadcastView), nextCursor: rows.length > take ? page.at(-1)!.id : null });
 }
+
+export interface ConfigurationErrorView {
+  notificationId: string;
+  message: string;
+  at: Date;
+}
+
+/**
+ * The organization's last broadcast stopped by the configuration breaker, unless a later broadcast has
+ * completed since (then the setting has been fixed): what the dashboard's settings page shows.
+ */
+export async function lastConfigurationError(sql: SqlClient, organizationId: string): Promise<ConfigurationErrorView | null> {
+  const [row] = await sql.query<{ id: string; message: string; at: Date }>(
+    `SELECT b.id::text, b.error->>'message' AS message, b.finished_at AS at FROM broadcasts b
+     WHERE b.organization_id = $1 AND b.status = 'failed' AND b.error->>'code' = 'APNS_CONFIGURATION'
+       AND NOT EXISTS (SELECT 1 FROM broadcasts later WHERE later.organization_id = $1 AND later.status = 'completed' AND later.id > b.id)
+     ORDER BY b.id DESC LIMIT 1`,
+    [organizationId],
+  );
+  return row ? { notificationId: row.id, message: row.message, at: row.at } : null;
+}

@@ -1,5 +1,6 @@
 // The dashboard's side of an organization: fields only its members see, and what they may change.
 import { addMember, membersOf, organizationForMember, regenerateInviteCodeAsMember, removeMember, ROLES, updateOrganization } from '../../domain/organizations/manage.ts';
+import { lastConfigurationError, type ConfigurationErrorView } from '../../domain/broadcasts/service.ts';
 import { builder } from '../builder.ts';
 import { requireViewer, viewerRole } from '../caller.ts';
 import { unwrap } from '../errors.ts';
@@ -16,7 +17,22 @@ const Member = builder.objectRef<{ userId: string; email: string; role: (typeof 
   }),
 });
 
+const ConfigurationError = builder.objectRef<ConfigurationErrorView>('ConfigurationError').implement({
+  description: 'A broadcast APNs refused because of a Clarion setting (APNS_TOPIC, APNS_ENV, the key): which, and what to check.',
+  fields: (t) => ({
+    notificationId: t.exposeID('notificationId'),
+    message: t.exposeString('message'),
+    at: t.expose('at', { type: 'DateTime' }),
+  }),
+});
+
 builder.prismaObjectFields('Organization', (t) => ({
+  lastConfigurationError: t.field({
+    type: ConfigurationError,
+    nullable: true,
+    description: 'The last broadcast stopped because APNs blamed a setting, until a later one completes. Members only; null for everyone else.',
+    resolve: async (organization, _args, ctx) => ((await viewerRole(ctx, organization.id)) ? lastConfigurationError(ctx.sql, organization.id) : null),
+  }),
   viewerRole: t.field({
     type: Role,
     nullable: true,
