@@ -43,7 +43,7 @@ try {
   await page.getByRole('heading', { name: 'Acme Daily', level: 1 }).waitFor();
 
   // Subscribers, through the same /v1 routes the iOS app calls; one of them APNs reports gone.
-  const tokens = Array.from({ length: 6 }, () => apnsToken());
+  const tokens = Array.from({ length: 12 }, () => apnsToken());
   for (const [i, token] of tokens.entries()) {
     const device = await product.api.post('/v1/devices', { apnsToken: token, platform: 'ios' });
     await product.api.post(`/v1/devices/${device.body.deviceUuid}/subscriptions`, { orgSlug: 'acme-daily', externalId: `reader-${i}` });
@@ -52,24 +52,29 @@ try {
   await page.reload();
   await page.getByTestId('subscriber-count').waitFor();
   await shot('organization');
-  await page.getByRole('link', { name: 'Settings', exact: true }).click();
-  await page.getByLabel('Name', { exact: true }).waitFor();
-  await shot('settings');
 
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('link', { name: 'API keys' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Newsroom CMS');
   await page.getByRole('button', { name: 'Create key' }).click();
   const key = (await page.getByTestId('new-api-key').textContent())!;
+  const auth = { authorization: `Bearer ${key}` };
   await page.getByLabel('Name', { exact: true }).fill('Staging');
   await page.getByLabel('Test').check();
   await page.getByRole('button', { name: 'Create key' }).click();
   await page.getByRole('cell', { name: 'Staging', exact: true }).waitFor();
   await shot('api-keys');
 
-  for (const body of ['Markets open higher after the overnight rally.', 'Evening briefing: five stories you missed today.']) {
-    await product.api.post('/v1/notify', { body, title: 'Acme Daily', target: 'all' }, { authorization: `Bearer ${key}` });
+  /** Sends through /v1/notify with the live key and waits until it has finished, or is scheduled. */
+  async function notify(input: Record<string, unknown>) {
+    let broadcast = (await product.api.post('/v1/notify', { title: 'Acme Daily', target: 'all', ...input }, auth)).body;
+    while (broadcast.status === 'sending') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      broadcast = (await product.api.get(`/v1/notifications/${broadcast.id}`, auth)).body;
+    }
+    return broadcast;
   }
+  for (const body of ['Markets open higher after the overnight rally.', 'Evening briefing: five stories you missed today.']) await notify({ body });
 
   await page.getByRole('link', { name: 'Compose' }).click();
   await page.getByLabel('Title', { exact: true }).fill('Breaking: council approves the new bridge');
@@ -83,13 +88,44 @@ try {
   await page.getByText('completed').waitFor();
   await shot('notification');
 
+  // Then the server is pointed at the wrong APNs environment: every token is BadDeviceToken, and the
+  // configuration breaker stops the next broadcast without writing off a device.
+  for (const token of tokens.slice(1)) product.apns.script(token, { status: 400, reason: 'BadDeviceToken' });
+  const stopped = await notify({ body: 'Traffic: the ring road reopens at 6 am after the night works.' });
+  if (stopped.error?.code !== 'APNS_CONFIGURATION') throw new Error(`expected the breaker to stop the broadcast: ${JSON.stringify(stopped)}`);
+
+  // One scheduled from the composer for tomorrow morning, and one scheduled through the API and cancelled.
+  // Seven tomorrow morning in this machine's time zone, which is the browser's too.
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const day = [tomorrow.getFullYear(), tomorrow.getMonth() + 1, tomorrow.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+  await page.getByRole('link', { name: 'Compose' }).first().click();
+  await page.getByLabel('Title', { exact: true }).fill('Morning briefing');
+  await page.getByLabel('Body', { exact: true }).fill('Today: the bridge vote, the new budget and the weekend weather.');
+  await page.getByLabel('Send later').check();
+  await page.getByLabel('Send at', { exact: true }).fill(`${day}T07:00`);
+  await page.getByRole('button', { name: 'Schedule…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Schedule', exact: true }).click();
+  await page.waitForURL(/\/notifications\/[0-9a-f-]{36}$/);
+  await page.getByText('scheduled', { exact: true }).waitFor();
+  await notify({ body: 'Weekend edition: the best long reads of the week.', sendAt: new Date(Date.now() + 2 * 86_400_000).toISOString() });
+
   await page.getByRole('link', { name: 'All notifications' }).click();
-  await page.locator('table.history tbody tr').nth(2).waitFor();
+  const weekend = page.locator('table.history tbody tr', { hasText: 'Weekend edition' });
+  await weekend.getByRole('button', { name: /^Cancel/ }).click();
+  await page.getByRole('dialog', { name: 'Cancel this broadcast?' }).getByRole('button', { name: 'Cancel broadcast' }).click();
+  await weekend.getByText('cancelled', { exact: true }).waitFor();
+  await page.locator('table.history tbody tr').nth(5).waitFor();
   await shot('history');
+
+  // Settings, with the warning about the stopped broadcast above the form.
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByTestId('configuration-warning').waitFor();
+  await page.getByLabel('Name', { exact: true }).waitFor();
+  await shot('settings');
 
   const phone = await browser.context.newPage();
   await phone.setViewportSize({ width: 390, height: 844 });
-  await phone.goto(page.url().replace(/\/notifications$/, '/compose'));
+  await phone.goto(page.url().replace(/\/settings$/, '/compose'));
   await phone.getByLabel('Body', { exact: true }).fill('Storm warning: trains are delayed across the region.');
   await shot('composer-phone', phone);
 } finally {

@@ -1,5 +1,6 @@
 // The dashboard end to end in Chromium: an organization's first day, from sign-up to a broadcast sent
-// from the composer and one sent with an API key, both in history; scheduling and cancelling; then the refusals.
+// from the composer and one sent with an API key, both in history; scheduling and cancelling; the settings page's
+// warning when APNs refuses a broadcast because of a server setting; then the refusals.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
@@ -240,6 +241,49 @@ describe.skipIf(!browserAvailable).each(backends)('the dashboard in Chromium on 
     await page.getByText('cancelled', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
     expect(await page.getByTestId('send-at').count()).toBe(0);
+    await page.close();
+  });
+
+  it('warns on the settings page while APNs refuses broadcasts because of a server setting, with a link to the stopped one', { timeout: 90_000 }, async () => {
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    await page.goto(`${product.url}/signup`);
+    await page.getByLabel('E-mail', { exact: true }).fill(`sandbox-${Date.now()}@example.test`);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('link', { name: 'Create an organization' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Sandbox Times');
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    await page.getByRole('heading', { name: 'Sandbox Times', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    expect(await page.getByTestId('configuration-warning').count()).toBe(0);
+
+    // Development builds' tokens while Clarion talks to production APNs: every one is BadDeviceToken.
+    for (let i = 0; i < 10; i += 1) {
+      const token = apnsToken();
+      product.apns.script(token, { status: 400, reason: 'BadDeviceToken' });
+      const device = await product.api.post('/v1/devices', { apnsToken: token, platform: 'ios' });
+      expect((await product.api.post(`/v1/devices/${device.body.deviceUuid}/subscriptions`, { orgSlug: 'sandbox-times' })).status).toBe(201);
+    }
+    await page.getByRole('link', { name: 'Compose' }).click();
+    await page.getByLabel('Body', { exact: true }).fill('Nobody will get this');
+    await page.getByRole('button', { name: 'Send…' }).click();
+    await page.getByRole('dialog', { name: 'Send this notification?' }).getByRole('button', { name: 'Send to 10 devices' }).click();
+    await page.waitForURL(/\/notifications\/[0-9a-f-]{36}$/);
+    const stoppedAt = page.url();
+    await page.getByText('failed', { exact: true }).waitFor();
+    const message = (await page.getByTestId('broadcast-error').textContent())!;
+    expect(message).toContain('check APNS_ENV');
+
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    const warning = page.getByRole('region', { name: 'APNs refused the last broadcast because of a server setting' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain(message);
+    expect(await warning.locator('time').count()).toBe(1);
+    await warning.getByRole('link', { name: 'See the stopped broadcast' }).click();
+    await page.waitForURL(stoppedAt);
+    await page.getByTestId('broadcast-error').waitFor();
     await page.close();
   });
 

@@ -1,9 +1,12 @@
 // What the dashboard's pages do beyond keys: log-in throttling, password change, editing an
-// organization and its members, and sending, scheduling, cancelling and reading notifications as a signed-in member.
+// organization and its members, and sending, scheduling, cancelling and reading notifications as a signed-in member;
+// the warning about the last broadcast APNs refused for a server setting.
 import { describe, expect, it } from 'vitest';
+import { PROBE_PUSHES } from '../src/domain/broadcasts/breaker.ts';
 import { graphql } from '../src/generated/graphql/gql.ts';
 import { LogIn, PASSWORD, SignUp, signUpAccount } from './support/accounts.ts';
 import { backends } from './support/backends.ts';
+import { waitFor } from './support/processes.ts';
 import { seedSubscription } from './support/seed.ts';
 import { serveDuringSuite, type TestServer } from './support/server.ts';
 
@@ -64,6 +67,15 @@ const History = graphql(`
 `);
 const HistoryItem = graphql(`
   query HistoryItem($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id body recipients sent } }
+`);
+const Settled = graphql(`
+  query Settled($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id status finishedAt error { code message } } }
+`);
+const ConfigurationWarning = graphql(`
+  query ConfigurationWarning($id: ID!) { managedOrganization(id: $id) { lastConfigurationError { notificationId message at } } }
+`);
+const PublicConfigurationWarning = graphql(`
+  query PublicConfigurationWarning($slug: String!) { organization(slug: $slug) { lastConfigurationError { notificationId } } }
 `);
 
 const password = PASSWORD;
@@ -304,6 +316,49 @@ describe.each(backends)('dashboard management on $name', (backend) => {
     expect(finished.body.errors?.[0]).toMatchObject({ message: expect.stringContaining('already completed'), extensions: { code: 'CONFLICT' } });
     const history = (await suite.server.graphql(History, { organizationId }, owner.cookie)).body.data!.organizationNotifications.notifications;
     expect(history.map((n) => [n.body, n.status])).toEqual([['Now', 'completed'], ['Later', 'cancelled']]);
+  });
+
+  it('tells members (only) about the last broadcast APNs refused for a server setting, until a later one completes', async () => {
+    const owner = await member(suite.server);
+    const org = await organizationOf(suite.server, owner.cookie);
+    const organizationId = org.id;
+    const warning = async () => (await suite.server.graphql(ConfigurationWarning, { id: organizationId }, owner.cookie)).body.data!.managedOrganization.lastConfigurationError;
+    /** Sends from the dashboard and answers the broadcast once it has stopped sending. */
+    const broadcast = async (input: Record<string, unknown>) => {
+      const { id } = (await suite.server.graphql(SendNotification, { organizationId, input, test: false }, owner.cookie)).body.data!.sendNotification;
+      return waitFor(async () => {
+        const settled = (await suite.server.graphql(Settled, { organizationId, id: id! }, owner.cookie)).body.data!.organizationNotification!;
+        return settled.status === 'sending' ? undefined : settled;
+      }, 60_000);
+    };
+    expect(await warning()).toBeNull();
+
+    // Sandbox tokens while Clarion talks to production: APNs calls every device's token bad, and the breaker stops the broadcast.
+    for (let i = 0; i < PROBE_PUSHES; i += 1) {
+      const device = await seedSubscription(suite.server, org.slug, `sandbox-${i}`);
+      suite.apns.script(device.apnsToken, { status: 400, reason: 'BadDeviceToken' });
+    }
+    const stopped = await broadcast({ body: 'Refused', target: 'all' });
+    expect(stopped).toMatchObject({ status: 'failed', error: { code: 'APNS_CONFIGURATION' } });
+    const shown = await warning();
+    expect(shown).toEqual({ notificationId: stopped.id, message: stopped.error!.message, at: stopped.finishedAt });
+    expect(shown!.message).toContain('check APNS_ENV');
+    expect(shown!.message).toContain('no device was marked dead');
+
+    // Others do not see it, signed in or not.
+    const outsider = await member(suite.server);
+    for (const headers of [outsider.cookie, undefined]) {
+      expect((await suite.server.graphql(PublicConfigurationWarning, { slug: org.slug }, headers)).body.data?.organization).toEqual({ lastConfigurationError: null });
+    }
+    expect((await suite.server.graphql(ConfigurationWarning, { id: organizationId }, outsider.cookie)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+
+    // A cancelled broadcast says nothing about the setting; a completed one means it has been fixed.
+    const { id: scheduledId } = (await suite.server.graphql(ScheduleNotification, { organizationId, input: { body: 'Later', target: 'all', sendAt: new Date(Date.now() + 3_600_000).toISOString() }, test: false }, owner.cookie)).body.data!.sendNotification;
+    await suite.server.graphql(CancelOrganizationNotification, { organizationId, id: scheduledId! }, owner.cookie);
+    expect((await warning())?.notificationId).toBe(stopped.id);
+    await seedSubscription(suite.server, org.slug, 'production-build');
+    expect(await broadcast({ body: 'Delivered', target: 'users', externalIds: ['production-build'] })).toMatchObject({ status: 'completed', error: null });
+    expect(await warning()).toBeNull();
   });
 
   it('limits dashboard sends per user with the notify budget', async () => {

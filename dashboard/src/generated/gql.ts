@@ -35,7 +35,7 @@ type Documents = {
     "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": typeof types.RegenerateManagedInviteCodeDocument,
     "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n": typeof types.RemoveManagedMemberDocument,
     "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n": typeof types.AddManagedMemberDocument,
-    "\n  query OrganizationSettings($id: ID!) { managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic } }\n": typeof types.OrganizationSettingsDocument,
+    "\n  query OrganizationSettings($id: ID!) {\n    managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic lastConfigurationError { notificationId message at } }\n  }\n": typeof types.OrganizationSettingsDocument,
     "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": typeof types.UpdateManagedOrganizationDocument,
 };
 const documents: Documents = {
@@ -59,7 +59,7 @@ const documents: Documents = {
     "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": types.RegenerateManagedInviteCodeDocument,
     "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n": types.RemoveManagedMemberDocument,
     "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n": types.AddManagedMemberDocument,
-    "\n  query OrganizationSettings($id: ID!) { managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic } }\n": types.OrganizationSettingsDocument,
+    "\n  query OrganizationSettings($id: ID!) {\n    managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic lastConfigurationError { notificationId message at } }\n  }\n": types.OrganizationSettingsDocument,
     "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": types.UpdateManagedOrganizationDocument,
 };
 
@@ -146,7 +146,7 @@ export function graphql(source: "\n  mutation AddManagedMember($organizationId: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query OrganizationSettings($id: ID!) { managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic } }\n"): typeof import('./graphql').OrganizationSettingsDocument;
+export function graphql(source: "\n  query OrganizationSettings($id: ID!) {\n    managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic lastConfigurationError { notificationId message at } }\n  }\n"): typeof import('./graphql').OrganizationSettingsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -88,6 +88,14 @@ export type BroadcastTiming = {
   durationMs?: Maybe<Scalars['Int']['output']>;
 };
 
+/** A broadcast APNs refused because of a Clarion setting (APNS_TOPIC, APNS_ENV, the key): which, and what to check. */
+export type ConfigurationError = {
+  __typename?: 'ConfigurationError';
+  at: Scalars['DateTime']['output'];
+  message: Scalars['String']['output'];
+  notificationId: Scalars['ID']['output'];
+};
+
 export type CreatedApiKey = {
   __typename?: 'CreatedApiKey';
   apiKey: ApiKey;
@@ -293,6 +301,8 @@ export type Organization = {
   inviteCode?: Maybe<Scalars['String']['output']>;
   /** Public organizations can be searched; private ones are found by invite code. */
   isPublic: Scalars['Boolean']['output'];
+  /** The last broadcast stopped because APNs blamed a setting, until a later one completes. Members only; null for everyone else. */
+  lastConfigurationError?: Maybe<ConfigurationError>;
   logoUrl?: Maybe<Scalars['String']['output']>;
   /** Who manages the organization. Members only; null for everyone else. */
   members?: Maybe<Array<Member>>;
@@ -561,7 +571,7 @@ export type OrganizationSettingsQueryVariables = Exact<{
 }>;
 
 
-export type OrganizationSettingsQuery = { __typename?: 'Query', managedOrganization: { __typename?: 'Organization', id: string, name: string, slug: string, description: string, logoUrl?: string | null, brandColor?: string | null, isPublic: boolean } };
+export type OrganizationSettingsQuery = { __typename?: 'Query', managedOrganization: { __typename?: 'Organization', id: string, name: string, slug: string, description: string, logoUrl?: string | null, brandColor?: string | null, isPublic: boolean, lastConfigurationError?: { __typename?: 'ConfigurationError', notificationId: string, message: string, at: string } | null } };
 
 export type UpdateManagedOrganizationMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -911,6 +921,11 @@ export const OrganizationSettingsDocument = new TypedDocumentString(`
     logoUrl
     brandColor
     isPublic
+    lastConfigurationError {
+      notificationId
+      message
+      at
+    }
   }
 }
     `) as unknown as TypedDocumentString<OrganizationSettingsQuery, OrganizationSettingsQueryVariables>;

@@ -1,6 +1,8 @@
-// Settings → General: name, slug, description, logo, brand colour and visibility, with a live preview.
+// Settings → General: name, slug, description, logo, brand colour and visibility, with a live preview;
+// above them, a warning while APNs refuses this organization's broadcasts because of a server setting.
 import { useState } from 'react';
 import { useMutation, useQuery } from '../api.ts';
+import { ConfigurationWarning } from '../components/configuration-warning.tsx';
 import { OrganizationForm, type OrganizationFields } from '../components/organization-form.tsx';
 import { SettingsNav } from '../components/settings-nav.tsx';
 import { ErrorNote, Loading } from '../components/ui.tsx';
@@ -8,7 +10,9 @@ import { graphql } from '../generated/gql.ts';
 import { useSession } from '../session.ts';
 
 const SettingsDocument = graphql(`
-  query OrganizationSettings($id: ID!) { managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic } }
+  query OrganizationSettings($id: ID!) {
+    managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic lastConfigurationError { notificationId message at } }
+  }
 `);
 const UpdateDocument = graphql(`
   mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {
@@ -22,6 +26,14 @@ export function SettingsPage({ orgId }: { orgId: string }) {
   const update = useMutation(UpdateDocument);
   const [saved, setSaved] = useState(false);
   const organization = settings.data?.managedOrganization;
+  const initial: OrganizationFields | undefined = organization && {
+    name: organization.name,
+    slug: organization.slug,
+    description: organization.description,
+    logoUrl: organization.logoUrl ?? '',
+    brandColor: organization.brandColor ?? '',
+    isPublic: organization.isPublic,
+  };
 
   const submit = async (fields: OrganizationFields) => {
     setSaved(false);
@@ -36,19 +48,13 @@ export function SettingsPage({ orgId }: { orgId: string }) {
       <SettingsNav orgId={orgId} current="general" />
       {settings.error && <ErrorNote error={settings.error} />}
       {!organization && !settings.error && <Loading what="Loading the settings" />}
-      {organization && (
+      {organization && <ConfigurationWarning orgId={orgId} error={organization.lastConfigurationError} />}
+      {initial && (
         <section className="card" aria-label="General settings">
           <OrganizationForm
             // A saved change comes back from the server as the form's new starting point.
-            key={JSON.stringify(organization)}
-            initial={{
-              name: organization.name,
-              slug: organization.slug,
-              description: organization.description,
-              logoUrl: organization.logoUrl ?? '',
-              brandColor: organization.brandColor ?? '',
-              isPublic: organization.isPublic,
-            }}
+            key={JSON.stringify(initial)}
+            initial={initial}
             submitLabel="Save changes"
             pending={update.pending}
             error={update.error}

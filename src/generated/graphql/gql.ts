@@ -48,6 +48,9 @@ type Documents = {
     "\n  mutation CancelOrganizationNotification($organizationId: ID!, $id: ID!) {\n    cancelOrganizationNotification(organizationId: $organizationId, id: $id) { id status sent sendAt finishedAt error { code } timing { durationMs } }\n  }\n": typeof types.CancelOrganizationNotificationDocument,
     "\n  query History($organizationId: ID!, $limit: Int, $cursor: String) {\n    organizationNotifications(organizationId: $organizationId, limit: $limit, cursor: $cursor) { notifications { id body status sent apiKey { name } } nextCursor }\n  }\n": typeof types.HistoryDocument,
     "\n  query HistoryItem($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id body recipients sent } }\n": typeof types.HistoryItemDocument,
+    "\n  query Settled($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id status finishedAt error { code message } } }\n": typeof types.SettledDocument,
+    "\n  query ConfigurationWarning($id: ID!) { managedOrganization(id: $id) { lastConfigurationError { notificationId message at } } }\n": typeof types.ConfigurationWarningDocument,
+    "\n  query PublicConfigurationWarning($slug: String!) { organization(slug: $slug) { lastConfigurationError { notificationId } } }\n": typeof types.PublicConfigurationWarningDocument,
     "\n  query MutationNames { __schema { mutationType { fields { name } } } }\n": typeof types.MutationNamesDocument,
     "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": typeof types.PublicOrganizationIdDocument,
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": typeof types.InvitedOrganizationDocument,
@@ -91,6 +94,9 @@ const documents: Documents = {
     "\n  mutation CancelOrganizationNotification($organizationId: ID!, $id: ID!) {\n    cancelOrganizationNotification(organizationId: $organizationId, id: $id) { id status sent sendAt finishedAt error { code } timing { durationMs } }\n  }\n": types.CancelOrganizationNotificationDocument,
     "\n  query History($organizationId: ID!, $limit: Int, $cursor: String) {\n    organizationNotifications(organizationId: $organizationId, limit: $limit, cursor: $cursor) { notifications { id body status sent apiKey { name } } nextCursor }\n  }\n": types.HistoryDocument,
     "\n  query HistoryItem($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id body recipients sent } }\n": types.HistoryItemDocument,
+    "\n  query Settled($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id status finishedAt error { code message } } }\n": types.SettledDocument,
+    "\n  query ConfigurationWarning($id: ID!) { managedOrganization(id: $id) { lastConfigurationError { notificationId message at } } }\n": types.ConfigurationWarningDocument,
+    "\n  query PublicConfigurationWarning($slug: String!) { organization(slug: $slug) { lastConfigurationError { notificationId } } }\n": types.PublicConfigurationWarningDocument,
     "\n  query MutationNames { __schema { mutationType { fields { name } } } }\n": types.MutationNamesDocument,
     "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": types.PublicOrganizationIdDocument,
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": types.InvitedOrganizationDocument,
@@ -250,6 +256,18 @@ export function graphql(source: "\n  query History($organizationId: ID!, $limit:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query HistoryItem($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id body recipients sent } }\n"): (typeof documents)["\n  query HistoryItem($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id body recipients sent } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Settled($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id status finishedAt error { code message } } }\n"): (typeof documents)["\n  query Settled($organizationId: ID!, $id: ID!) { organizationNotification(organizationId: $organizationId, id: $id) { id status finishedAt error { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConfigurationWarning($id: ID!) { managedOrganization(id: $id) { lastConfigurationError { notificationId message at } } }\n"): (typeof documents)["\n  query ConfigurationWarning($id: ID!) { managedOrganization(id: $id) { lastConfigurationError { notificationId message at } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PublicConfigurationWarning($slug: String!) { organization(slug: $slug) { lastConfigurationError { notificationId } } }\n"): (typeof documents)["\n  query PublicConfigurationWarning($slug: String!) { organization(slug: $slug) { lastConfigurationError { notificationId } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
