@@ -38,6 +38,8 @@ export interface Config {
   /** Real APNs credentials; undefined runs the built-in local simulator. */
   apns: ApnsConfig | undefined;
   apnsConnections: number;
+  /** How long a push APNs cannot take for now (429, 5xx, outage) is tried again before it counts as failed. */
+  apnsRetryWindowMs: number;
   /** logIn and signUp per client IP per minute; 0 lifts the limit. */
   signInsPerMinute: number;
   /** Origins allowed to send cookie-authenticated GraphQL requests (the dashboard's). */
@@ -167,6 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
     apnsTopic: env.APNS_TOPIC || 'dev.clarion.simulator',
     apns: apnsConfig(env, problems),
     apnsConnections: integer(env, 'APNS_CONNECTIONS', 4, problems, { min: 1, max: 64 }),
+    apnsRetryWindowMs: integer(env, 'APNS_RETRY_WINDOW', 900, problems, { min: 0, max: 7 * 24 * 3600 }) * 1000,
     signInsPerMinute: integer(env, 'SIGN_INS_PER_MINUTE', 10, problems),
     dashboardOrigins: [],
     dashboardPort: env.DASHBOARD === 'off' ? undefined : integer(env, 'DASHBOARD_PORT', 3001, problems, { max: 65535 }),

@@ -62,6 +62,7 @@ export async function start(config: Config) {
     const boss = await openQueue(database, logger);
     fanout = createFanout({
       database, boss, send: push.send, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
+      circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs,
     });
     const adopted = await database.transaction((tx) => adoptShardsWithoutJobs(tx, boss));
     if (adopted) logger.info('broadcasts interrupted before the upgrade to the job queue are resumed', { shards: adopted });

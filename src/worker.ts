@@ -28,6 +28,7 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
     const boss = await openQueue(database, logger);
     const fanout = createFanout({
       database, boss, send: push.send, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
+      circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs,
     });
     await fanout.work({ shardRuns: config.fanoutShardRuns });
     const service = push;

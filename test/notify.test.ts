@@ -10,7 +10,9 @@ import { apnsToken, seedKey, seedOrganization } from './support/seed.ts';
 import { serveDuringSuite, startServer, type TestServer } from './support/server.ts';
 
 describe.each(backends)('POST /v1/notify on $name', (backend) => {
-  const suite = serveDuringSuite(backend, {}, { apns: true });
+  // APNS_RETRY_WINDOW=0 here: a push APNs cannot take after the sender's own retries counts failed at once
+  // (test/apns-outages.test.ts has the window).
+  const suite = serveDuringSuite(backend, {}, { apns: true, fanout: { retryWindowMs: 0 } });
 
   /** An organization with `count` subscribed devices (externalIds user-0 ...) and a live key. */
   async function audience(count: number) {
@@ -168,7 +170,7 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
 
   it('answers 202 "sending" with a Location when the broadcast outlasts the wait, and history follows it', async () => {
     const { devices, key } = await audience(3);
-    const slow = await startServer(suite.storage, { apnsTopic: TEST_TOPIC, notifyWaitMs: 50 }, suite.apns.send);
+    const slow = await startServer(suite.storage, { apnsTopic: TEST_TOPIC, notifyWaitMs: 50 }, suite.apns.send, { retryWindowMs: 0 });
     try {
       suite.apns.script(devices[1]!.token, { status: 200, delayMs: 800 });
       const response = await slow.post('/v1/notify', { body: 'Slow', target: 'all' }, { authorization: `Bearer ${key}` });
@@ -203,7 +205,7 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
   it('limits each API key, test keys included, to its own budget per minute', async () => {
     const { org, auth } = await audience(1);
     const test = await seedKey(suite.server.db, org.slug, 'test');
-    const limited = await startServer(suite.storage, { apnsTopic: TEST_TOPIC, notifyPerMinute: 2 }, suite.apns.send);
+    const limited = await startServer(suite.storage, { apnsTopic: TEST_TOPIC, notifyPerMinute: 2 }, suite.apns.send, { retryWindowMs: 0 });
     try {
       for (let i = 0; i < 2; i += 1) expect((await limited.post('/v1/notify', { body: 'x', target: 'all' }, auth)).status).toBe(200);
       const refused = await limited.post('/v1/notify', { body: 'x', target: 'all' }, auth);
@@ -221,7 +223,7 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
 
   it('hands a broadcast back at its last stored page when the process stops, and another one finishes it', async () => {
     const { devices, key } = await audience(6);
-    const stopping = await startServer(suite.storage, { apnsTopic: TEST_TOPIC, notifyWaitMs: 20 }, suite.apns.send, { pageSize: 2, concurrency: 1, work: false });
+    const stopping = await startServer(suite.storage, { apnsTopic: TEST_TOPIC, notifyWaitMs: 20 }, suite.apns.send, { pageSize: 2, concurrency: 1, work: false, retryWindowMs: 0 });
     for (const device of devices) suite.apns.script(device.token, { status: 200, delayMs: 60 });
     const response = await stopping.post('/v1/notify', { body: 'Interrupted', target: 'all' }, { authorization: `Bearer ${key}` });
     expect(response.status).toBe(202);

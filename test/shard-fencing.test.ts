@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendPush } from '../src/apns/sender.ts';
+import { createCircuit } from '../src/apns/circuit.ts';
 import { createFanout } from '../src/domain/broadcasts/fanout.ts';
 import { openQueue, type Boss } from '../src/jobs/queue.ts';
 import { backends, testLogger } from './support/backends.ts';
@@ -44,7 +45,7 @@ describe.each(backends)('shard fencing on $name', (backend) => {
       sentBy.b += 1;
       return { ok: true };
     };
-    const options = { database: storage.database, boss, logger: testLogger, pageSize: 2, concurrency: 1, shardSize: 100 };
+    const options = { database: storage.database, boss, logger: testLogger, pageSize: 2, concurrency: 1, shardSize: 100, circuit: createCircuit(), retryWindowMs: 60_000 };
     const a = createFanout({ ...options, send: slowA });
     const b = createFanout({ ...options, send: fastB });
     const job = { broadcastId: broadcast.id, index: 0 };

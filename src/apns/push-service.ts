@@ -3,6 +3,7 @@
 // started by that process are given the simulator's address (SharedSimulator) and send to the same one.
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { createCircuit } from './circuit.ts';
 import { createConnectionPool } from './connection-pool.ts';
 import { createSender } from './sender.ts';
 import { generateProviderKey, startSimulator } from './simulator.ts';
@@ -17,16 +18,22 @@ export interface SharedSimulator {
 
 const SIMULATOR_IDS = { teamId: 'SIMULATOR', keyId: 'SIMULATOR' };
 
+/**
+ * One quick retry in the sender for a blip; anything longer is the fan-out's: the push waits in
+ * broadcast_retries with backoff, and the outage breaker (src/apns/circuit.ts) holds pushes back while APNs is down.
+ */
+const SENDER = { maxAttempts: 2 };
+
 export async function createPushService(config: Pick<Config, 'apns' | 'apnsTopic' | 'apnsConnections'>, logger: Logger, shared?: SharedSimulator) {
   if (config.apns) {
     const { teamId, keyId, privateKey, origin } = config.apns;
     const pool = createConnectionPool({ origin, connections: config.apnsConnections, onError: (error) => logger.warn('APNs connection failed', { error: error.message }) });
     logger.info('APNs', { origin, topic: config.apnsTopic, teamId, keyId });
-    return { send: createSender({ pool, token: createProviderToken({ teamId, keyId, privateKey }) }), simulator: undefined, close: () => pool.close() };
+    return { send: createSender({ pool, token: createProviderToken({ teamId, keyId, privateKey }), ...SENDER }), circuit: createCircuit(), simulator: undefined, close: () => pool.close() };
   }
   if (shared) {
     const pool = createConnectionPool({ origin: shared.origin, connections: config.apnsConnections, ca: shared.ca });
-    return { send: createSender({ pool, token: createProviderToken({ ...SIMULATOR_IDS, privateKey: shared.privateKey }) }), simulator: shared, close: () => pool.close() };
+    return { send: createSender({ pool, token: createProviderToken({ ...SIMULATOR_IDS, privateKey: shared.privateKey }), ...SENDER }), circuit: createCircuit(), simulator: shared, close: () => pool.close() };
   }
   const key = generateProviderKey();
   const simulator = await startSimulator({ ...SIMULATOR_IDS, publicKey: key.publicKey, topic: config.apnsTopic });
@@ -35,7 +42,8 @@ export async function createPushService(config: Pick<Config, 'apns' | 'apnsTopic
     simulator: simulator.origin,
   });
   return {
-    send: createSender({ pool, token: createProviderToken({ ...SIMULATOR_IDS, privateKey: key.privateKey }) }),
+    send: createSender({ pool, token: createProviderToken({ ...SIMULATOR_IDS, privateKey: key.privateKey }), ...SENDER }),
+    circuit: createCircuit(),
     simulator: { origin: simulator.origin, ca: simulator.ca, privateKey: key.privateKey } satisfies SharedSimulator,
     close: async () => {
       await pool.close();

@@ -14,8 +14,12 @@ export interface SimulatedPush {
   payload: Record<string, unknown>;
 }
 
-/** What to answer instead of 200; `drop` resets the connection; `delayMs` waits first. */
-export type Answer = { status: number; reason?: string; delayMs?: number } | { drop: true } | undefined;
+/**
+ * What to answer instead of 200; `drop` resets the connection; `goaway` accepts this push and then sends GOAWAY,
+ * so the streams opened after it on that connection are refused (as Apple does when it retires a connection);
+ * `delayMs` waits first.
+ */
+export type Answer = { status: number; reason?: string; delayMs?: number } | { drop: true } | { goaway: true } | undefined;
 
 export interface SimulatorOptions {
   teamId: string;
@@ -99,6 +103,12 @@ export async function startSimulator(options: SimulatorOptions, { host = '127.0.
       const checked = check(options, verify, headers, Buffer.concat(chunks));
       let answer: Answer = 'status' in checked ? checked : await options.answer?.(checked.push);
       if (answer && 'drop' in answer) return stream.session?.destroy();
+      if (answer && 'goaway' in answer) {
+        if ('push' in checked) received.push(checked.push);
+        stream.respond({ ':status': 200, 'apns-id': apnsId });
+        stream.end();
+        return stream.session?.goaway(http2.constants.NGHTTP2_NO_ERROR, stream.id);
+      }
       if (answer?.delayMs) await new Promise((resolve) => setTimeout(resolve, answer!.delayMs));
       if (stream.destroyed) return;
       if (!answer || answer.status === 200) {

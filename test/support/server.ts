@@ -6,6 +6,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import type { SendPush } from '../../src/apns/sender.ts';
 import { createApp, type AppConfig } from '../../src/http/app.ts';
+import { createCircuit, type Circuit } from '../../src/apns/circuit.ts';
 import { createFanout } from '../../src/domain/broadcasts/fanout.ts';
 import { openQueue } from '../../src/jobs/queue.ts';
 import { startMockApns, TEST_TOPIC, type MockApns } from './apns.ts';
@@ -46,6 +47,9 @@ export interface FanoutTestOptions {
   shardRuns?: number;
   /** false: this server only accepts broadcasts (and sends one-shard ones at once); other processes work the queue. */
   work?: boolean;
+  /** This server's APNs outage breaker (default: a fresh one with the production thresholds). */
+  circuit?: Circuit;
+  retryWindowMs?: number;
 }
 
 export async function startServer(storage: Awaited<ReturnType<Backend['open']>>, config: Partial<AppConfig> = {}, send: SendPush = noPushes, options: FanoutTestOptions = {}) {
@@ -53,6 +57,7 @@ export async function startServer(storage: Awaited<ReturnType<Backend['open']>>,
   const boss = await openQueue(storage.database, testLogger);
   const fanout = createFanout({
     database: storage.database, boss, send, logger: testLogger, pageSize: options.pageSize ?? 50, concurrency: options.concurrency ?? 100, shardSize: appConfig.fanoutShardSize,
+    circuit: options.circuit ?? createCircuit(), retryWindowMs: options.retryWindowMs ?? 60_000,
   });
   if (options.work !== false) await fanout.work({ shardRuns: options.shardRuns ?? 2 });
   const app = createApp({ config: appConfig, database: storage.database, logger: testLogger, redis: storage.redis, send, boss, fanout });

@@ -60,6 +60,8 @@ export type Broadcast = {
   test: Scalars['Boolean']['output'];
   timing: BroadcastTiming;
   title?: Maybe<Scalars['String']['output']>;
+  /** While sending: since when APNs has not been answering (an outage); its pushes wait and are retried for APNS_RETRY_WINDOW. Null otherwise. */
+  waitingForApnsSince?: Maybe<Scalars['DateTime']['output']>;
 };
 
 export type BroadcastApiKey = {

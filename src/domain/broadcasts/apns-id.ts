@@ -1,10 +1,8 @@
 // The apns-id of a push: the same for the same (broadcast, device), so a resent push is recognisable as the same
 // one. It is computed for every push of every broadcast, so it mixes the two UUIDs' 128 bits with a few integer
-// multiplications instead of a hash object per push (sha256 cost about 2-3 µs a push; this about 0.3 µs).
+// multiplications instead of a hash object per push (sha256 cost about 2.4 µs a push here; this about 0.5 µs).
 // Not a cryptographic hash: the ids only need to be stable and, for practical purposes, distinct.
 import { createHash } from 'node:crypto';
-
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /** murmur3's finaliser: a bijection of 32-bit integers that spreads every input bit over the output. */
 function fmix(h: number) {
@@ -28,8 +26,18 @@ function word(uuid: string, at: number) {
   return w;
 }
 
-const hex4 = (w: number) => HEX[(w >>> 8) & 255]! + HEX[w & 255]!;
-const hex8 = (w: number) => hex4(w >>> 16) + hex4(w);
+// The id is written into these bytes and read out as one flat string: built from pieces, it was a tree of a
+// dozen strings per push for the garbage collector, and cost three times as much.
+const id = Buffer.alloc(36, '-');
+const DIGITS = Buffer.from('0123456789abcdef');
+
+/** `w`'s last `digits` hex digits into `id` from `at`. */
+function writeHex(w: number, at: number, digits: number) {
+  for (let i = at + digits - 1; i >= at; i -= 1) {
+    id[i] = DIGITS[w & 15]!;
+    w >>>= 4;
+  }
+}
 
 // A broadcast's key words, kept for the next push: a broadcast computes thousands of ids in a row.
 let lastBroadcast = '';
@@ -61,7 +69,13 @@ export function apnsIdFor(broadcastId: string, deviceUuid: string) {
   // Shaped as a version-8 (custom) UUID, RFC 9562, as APNs expects a UUID.
   b = (b & 0xffff0fff) | 0x8000;
   c = (c & 0x3fffffff) | 0x80000000;
-  return `${hex8(a)}-${hex4(b >>> 16)}-${hex4(b)}-${hex4(c >>> 16)}-${hex4(c)}${hex8(d)}`;
+  writeHex(a, 0, 8);
+  writeHex(b >>> 16, 9, 4);
+  writeHex(b, 14, 4);
+  writeHex(c >>> 16, 19, 4);
+  writeHex(c, 24, 4);
+  writeHex(d, 28, 8);
+  return id.toString('latin1');
 }
 
 /** For keys that are not UUID-shaped: slower, as before. */

@@ -3,6 +3,7 @@
 // runs for a time slice and then hands the rest of its range to a new job, so no live job outlives pg-boss's
 // expiry; a run whose process died is retried by pg-boss from the shard's last stored page.
 import { randomUUID } from 'node:crypto';
+import { PROBE_PUSHES, type Circuit } from '../../apns/circuit.ts';
 import type { SendPush } from '../../apns/sender.ts';
 import type { Database } from '../../db/database.ts';
 import { QUEUES, type Boss } from '../../jobs/queue.ts';
@@ -10,7 +11,8 @@ import type { Logger } from '../../logger.ts';
 import { countRecipients, pageQuery, type Recipient } from './audience.ts';
 import { markDead, sendPage } from './pages.ts';
 import { createConfigurationBreaker } from './breaker.ts';
-import { claimShard, closeShard, failBroadcast, finishBroadcast, handOff, planShards, recordGaveUp, storePage, type ShardJob } from './shards.ts';
+import { clearRetries, dueRetries, giveUpExpired, nextRetryAt, addRetries } from './retries.ts';
+import { claimShard, closeShard, failBroadcast, finishBroadcast, handOff, pauseShard, planShards, recordGaveUp, storePage, type ShardJob } from './shards.ts';
 
 export interface FanoutOptions {
   database: Pick<Database, 'sql' | 'transaction'>;
@@ -25,11 +27,15 @@ export interface FanoutOptions {
   shardSize: number;
   /** How long one run sends before it hands the rest of its shard to a new job. */
   sliceMs?: number;
+  /** This process's APNs outage breaker (src/apns/circuit.ts). */
+  circuit: Circuit;
+  /** How long a push APNs cannot take is tried again (APNS_RETRY_WINDOW). */
+  retryWindowMs: number;
 }
 
 type PageRow = Recipient & { live: boolean };
 
-export function createFanout({ database, boss, send, logger, pageSize, concurrency, shardSize, sliceMs = 10_000 }: FanoutOptions) {
+export function createFanout({ database, boss, send, logger, pageSize, concurrency, shardSize, sliceMs = 10_000, circuit, retryWindowMs }: FanoutOptions) {
   const { sql } = database;
   const running = new Set<Promise<unknown>>();
   let stopping = false;
@@ -46,40 +52,78 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
     if (!shard) return; // finished by an earlier run
     if (shard.broadcastStatus !== 'sending') return closeShard(sql, job, holder);
     const { push, ...request } = shard.request;
-    const readPage = (after: string | null) => sql.query<PageRow>(...pageQuery(shard.organizationId, request, shard, after, pageSize));
-    const deadline = Date.now() + sliceMs;
+    const retryDeadline = { windowMs: retryWindowMs, expiration: request.expiration };
+    const readPage = (after: string | null, limit: number) => sql.query<PageRow>(...pageQuery(shard.organizationId, request, shard, after, limit));
+    const sliceEnd = Date.now() + sliceMs;
     const breaker = createConfigurationBreaker(push.headers['apns-topic'] ?? '');
+    const log = { broadcast: job.broadcastId, shard: job.index };
     let cursor = shard.cursor;
-    let next = readPage(cursor);
+    let exhausted = shard.exhausted;
+    let prefetched: { after: string | null; rows: Promise<PageRow[]> } | undefined;
     for (;;) {
-      const page = await next;
-      const last = page.at(-1)?.device_uuid ?? cursor;
-      const done = page.length < pageSize;
-      if (!done) {
-        next = readPage(last);
-        next.catch(() => {}); // awaited on the next turn, if there is one
+      // APNs is down: wait for the next probe in the queue, not in this run, so no job outlives its expiry.
+      const down = circuit.openSince();
+      if (down && circuit.nextProbeAt().getTime() > Date.now()) {
+        await database.transaction((tx) => pauseShard(tx, boss, job, holder, down, circuit.nextProbeAt()));
+        return logger.info('APNs unavailable; shard waits for the next probe', { ...log, since: down.toISOString() });
       }
-      const live = page.filter((row) => row.live);
-      const outcome = await sendPage(send, job.broadcastId, push, live, concurrency, breaker);
+      const limit = down ? PROBE_PUSHES : pageSize;
+      let batch: PageRow[];
+      let last = cursor;
+      let rangeDone = exhausted;
+      let expired: Record<string, number> = {};
+      if (!exhausted) {
+        const rows = prefetched && prefetched.after === cursor && limit === pageSize ? await prefetched.rows : await readPage(cursor, limit);
+        prefetched = undefined;
+        last = rows.at(-1)?.device_uuid ?? cursor;
+        rangeDone = rows.length < limit;
+        if (!rangeDone && !down) {
+          prefetched = { after: last, rows: readPage(last, pageSize) };
+          prefetched.rows.catch(() => {}); // awaited on the next turn, if there is one
+        }
+        batch = rows.filter((row) => row.live);
+      } else {
+        expired = await giveUpExpired(sql, job, retryDeadline);
+        batch = await dueRetries(sql, job, limit);
+        if (!batch.length && !Object.keys(expired).length) {
+          const next = await nextRetryAt(sql, job);
+          if (!next) {
+            if ((await storePage(sql, job, holder, { cursor: null, sent: 0, failed: 0, failures: {}, done: true })) === null) return;
+            return finishBroadcast(sql, job.broadcastId);
+          }
+          await database.transaction((tx) => handOff(tx, boss, job, holder, next));
+          return;
+        }
+      }
+      const outcome = await sendPage(send, job.broadcastId, push, batch, concurrency, breaker, circuit);
       const tripped = breaker.tripped();
+      const retrying = exhausted;
       const status = await database.transaction(async (tx) => {
         await markDead(tx, outcome.dead);
-        return storePage(tx, job, holder, { cursor: last, sent: outcome.sent, failed: outcome.attempted - outcome.sent, failures: outcome.failures, done: done && !tripped });
+        if (retrying) {
+          const again = new Set(outcome.retry.map((item) => item.deviceUuid));
+          await clearRetries(tx, job, batch.map((row) => row.device_uuid).filter((uuid) => !again.has(uuid)));
+        }
+        await addRetries(tx, job, outcome.retry, circuit.openSince() ? circuit.nextProbeAt() : null);
+        const givenUp = Object.values(expired).reduce((sum, n) => sum + n, 0);
+        const failures = { ...outcome.failures };
+        for (const [reason, n] of Object.entries(expired)) failures[reason] = (failures[reason] ?? 0) + n;
+        return storePage(tx, job, holder, { cursor: retrying ? null : last, exhausted: rangeDone, sent: outcome.sent, failed: outcome.attempted - outcome.sent + givenUp, failures, done: false });
       });
-      if (status === null) return logger.warn('shard taken over by another run; this one stops', { broadcast: job.broadcastId, shard: job.index });
+      if (status === null) return logger.warn('shard taken over by another run; this one stops', log);
       if (tripped) {
-        logger.error('broadcast stopped: APNs blames a setting', { broadcast: job.broadcastId, setting: tripped.setting, reason: tripped.reason });
+        logger.error('broadcast stopped: APNs blames a setting', { ...log, setting: tripped.setting, reason: tripped.reason });
         await failBroadcast(sql, job.broadcastId, { code: tripped.code, message: tripped.message });
         return closeShard(sql, job, holder);
       }
-      logger.debug('shard page stored', { broadcast: job.broadcastId, shard: job.index, pid: process.pid, devices: page.length, sent: outcome.sent });
-      if (done) return finishBroadcast(sql, job.broadcastId);
+      logger.debug('shard page stored', { ...log, pid: process.pid, devices: batch.length, sent: outcome.sent, retry: outcome.retry.length });
       if (status !== 'sending') return closeShard(sql, job, holder); // cancelled, or failed by another run's breaker
-      if (stopping || Date.now() >= deadline) {
+      cursor = last;
+      exhausted = rangeDone;
+      if (stopping || Date.now() >= sliceEnd) {
         await database.transaction((tx) => handOff(tx, boss, job, holder));
         return;
       }
-      cursor = last;
     }
   }
 

@@ -1,18 +1,22 @@
 // One page of a broadcast: its devices' pushes sent with bounded concurrency, and what APNs said of them.
 import pMap from 'p-map';
+import { isTransient, type Circuit } from '../../apns/circuit.ts';
 import type { SendPush } from '../../apns/sender.ts';
 import type { SqlClient } from '../../db/sql.ts';
 import { apnsIdFor } from './apns-id.ts';
 import type { Recipient } from './audience.ts';
+import type { RetryItem } from './retries.ts';
 import { isConfigurationReason, PROBE_PUSHES, type ConfigurationBreaker } from './breaker.ts';
 import type { PreparedPush } from './payload.ts';
 
 export interface PageOutcome {
-  /** Pushes sent to APNs (fewer than the page's devices when a breaker tripped on the way). */
+  /** Pushes with a final answer: delivered, or refused for good (not those to retry, nor those a tripped breaker skipped). */
   attempted: number;
   sent: number;
   failures: Record<string, number>;
   dead: { deviceUuid: string; reason: string }[];
+  /** Pushes APNs could not take for now (429, 5xx, broken connection, timeout), or held back while it is down. */
+  retry: RetryItem[];
 }
 
 export async function sendPage(
@@ -22,13 +26,17 @@ export async function sendPage(
   recipients: Recipient[],
   concurrency: number,
   breaker?: ConfigurationBreaker,
+  circuit?: Circuit,
 ): Promise<PageOutcome> {
-  const outcome: PageOutcome = { attempted: 0, sent: 0, failures: {}, dead: [] };
+  const outcome: PageOutcome = { attempted: 0, sent: 0, failures: {}, dead: [], retry: [] };
   const one = async (recipient: Recipient) => {
     if (breaker?.tripped()) return;
-    outcome.attempted += 1;
+    if (circuit && !circuit.permit()) return void outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: circuit.lastReason(), tried: false });
     const result = await send({ deviceToken: recipient.apns_token, apnsId: apnsIdFor(broadcastKey, recipient.device_uuid), headers: push.headers, payload: push.payload });
+    circuit?.record(result);
+    if (circuit && !result.ok && isTransient(result.reason)) return void outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: result.reason, tried: true });
     breaker?.record(result);
+    outcome.attempted += 1;
     if (result.ok) return void (outcome.sent += 1);
     outcome.failures[result.reason] = (outcome.failures[result.reason] ?? 0) + 1;
     if (result.deadToken) outcome.dead.push({ deviceUuid: recipient.device_uuid, reason: result.reason });

@@ -55,6 +55,8 @@ export interface BroadcastView {
   finishedAt: Date | null;
   /** Why the broadcast failed or stopped as a whole; null otherwise. */
   error: { code: string; message: string } | null;
+  /** While sending: since when it has been waiting for APNs to answer again (an outage); null otherwise. */
+  waitingForApnsSince: Date | null;
   timing: { durationMs: number | null };
   apiKey: { id: string; name: string; displayPrefix: string } | null;
 }
@@ -88,6 +90,7 @@ export function broadcastView(row: BroadcastWithKey): BroadcastView {
     sendAt: row.sendAt,
     finishedAt: row.finishedAt,
     error: (row.error as BroadcastView['error']) ?? null,
+    waitingForApnsSince: row.status === 'sending' ? row.waitingSince : null,
     timing: { durationMs: row.finishedAt && row.status !== 'cancelled' ? row.finishedAt.getTime() - (row.sendAt ?? row.createdAt).getTime() : null },
     apiKey: row.apiKey,
   };
@@ -103,13 +106,13 @@ async function findBroadcast(db: Db, organizationId: string, id: string) {
 async function sendTest(deps: NotifyDeps, sender: Sender, request: NotifyRequest, push: ReturnType<typeof preparePush> & { ok: true }): Promise<BroadcastView> {
   const started = new Date();
   const [device] = await deps.sql.query<{ device_uuid: string; apns_token: string }>(...newestRecipientQuery(sender.organizationId, request));
-  const outcome = device ? await sendPage(deps.send, `test:${started.getTime()}`, push.value, [device], 1) : { attempted: 0, sent: 0, failures: {}, dead: [] };
+  const outcome = device ? await sendPage(deps.send, `test:${started.getTime()}`, push.value, [device], 1) : { attempted: 0, sent: 0, failures: {}, dead: [], retry: [] };
   await markDead(deps.sql, outcome.dead);
   const finished = new Date();
   return {
     id: null, status: 'completed', test: true, target: request.target, externalIds: request.externalIds ?? null, body: request.body, title: request.title ?? null,
     recipients: device ? 1 : 0, sent: outcome.sent, failed: device ? 1 - outcome.sent : 0, failures: outcome.failures,
-    createdAt: started, sendAt: null, finishedAt: finished, error: null, timing: { durationMs: finished.getTime() - started.getTime() },
+    createdAt: started, sendAt: null, finishedAt: finished, error: null, waitingForApnsSince: null, timing: { durationMs: finished.getTime() - started.getTime() },
     apiKey: sender.apiKey && { id: sender.apiKey.id, name: sender.apiKey.name, displayPrefix: sender.apiKey.displayPrefix },
   };
 }

@@ -60,6 +60,7 @@ async function insertShards(tx: SqlClient, broadcastId: string, ranges: Range[],
 
 export interface ClaimedShard extends Range {
   cursor: string | null;
+  exhausted: boolean;
   organizationId: string;
   request: StoredRequest;
   broadcastStatus: string;
@@ -67,18 +68,20 @@ export interface ClaimedShard extends Range {
 
 /** Takes a pending shard for this run: later writes need `holder`. Null when the shard is finished. */
 export async function claimShard(sql: SqlClient, job: ShardJob, jobId: string, holder: string): Promise<ClaimedShard | null> {
-  const [row] = await sql.query<{ after: string; until: string | null; cursor: string | null; organization_id: string; request: StoredRequest; status: string }>(
+  const [row] = await sql.query<{ after: string; until: string | null; cursor: string | null; exhausted: boolean; organization_id: string; request: StoredRequest; status: string }>(
     `UPDATE broadcast_shards sh SET holder = $3, job_id = $4, updated_at = now() FROM broadcasts b
      WHERE sh.broadcast_id = $1 AND sh.index = $2 AND sh.status = 'pending' AND b.id = sh.broadcast_id
-     RETURNING sh.after::text, sh.until::text, sh.cursor::text, b.organization_id::text, b.request, b.status::text`,
+     RETURNING sh.after::text, sh.until::text, sh.cursor::text, sh.exhausted, b.organization_id::text, b.request, b.status::text`,
     [job.broadcastId, job.index, holder, jobId],
   );
   if (!row) return null;
-  return { after: row.after, until: row.until, cursor: row.cursor, organizationId: row.organization_id, request: row.request, broadcastStatus: row.status };
+  return { after: row.after, until: row.until, cursor: row.cursor, exhausted: row.exhausted, organizationId: row.organization_id, request: row.request, broadcastStatus: row.status };
 }
 
 export interface PageProgress {
   cursor: string | null;
+  /** The range has been read to its end (what remains are retries). */
+  exhausted?: boolean;
   sent: number;
   failed: number;
   failures: Record<string, number>;
@@ -98,13 +101,14 @@ const MERGE_FAILURES = (column: string, param: string) =>
 export async function storePage(sql: SqlClient, job: ShardJob, holder: string, page: PageProgress): Promise<string | null> {
   const [row] = await sql.query<{ status: string }>(
     `WITH shard AS (
-       UPDATE broadcast_shards SET cursor = COALESCE($3::uuid, cursor), sent = sent + $4, failed = failed + $5,
+       UPDATE broadcast_shards SET cursor = COALESCE($3::uuid, cursor), exhausted = exhausted OR $9, sent = sent + $4, failed = failed + $5,
          failures = ${MERGE_FAILURES('failures', '$6::jsonb')},
          status = CASE WHEN $7 THEN 'done'::"ShardStatus" ELSE status END, updated_at = now()
        WHERE broadcast_id = $1 AND index = $2 AND holder = $8 AND status = 'pending' RETURNING broadcast_id)
-     UPDATE broadcasts b SET sent = b.sent + $4, failed = b.failed + $5, failures = ${MERGE_FAILURES('b.failures', '$6::jsonb')}
+     UPDATE broadcasts b SET sent = b.sent + $4, failed = b.failed + $5, failures = ${MERGE_FAILURES('b.failures', '$6::jsonb')},
+       waiting_since = CASE WHEN $4 > 0 THEN NULL ELSE b.waiting_since END
      FROM shard WHERE b.id = shard.broadcast_id RETURNING b.status::text`,
-    [job.broadcastId, job.index, page.cursor, page.sent, page.failed, JSON.stringify(page.failures), page.done, holder],
+    [job.broadcastId, job.index, page.cursor, page.sent, page.failed, JSON.stringify(page.failures), page.done, holder, page.exhausted ?? false],
   );
   return row?.status ?? null;
 }
@@ -122,7 +126,7 @@ export async function closeShard(sql: SqlClient, job: ShardJob, holder: string) 
  * Gives the rest of a shard to a new job (the run's time slice is over, or its process is stopping), in one
  * transaction with the fence check: the new job is sent only if this run still held the shard.
  */
-export async function handOff(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string): Promise<boolean> {
+export async function handOff(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string, startAfter?: Date): Promise<boolean> {
   const next = randomUUID();
   const rows = await tx.query(`UPDATE broadcast_shards SET holder = NULL, job_id = $4 WHERE broadcast_id = $1 AND index = $2 AND holder = $3 AND status = 'pending' RETURNING index`, [
     job.broadcastId,
@@ -131,8 +135,14 @@ export async function handOff(tx: SqlTransaction, boss: Boss, job: ShardJob, hol
     next,
   ]);
   if (!rows.length) return false;
-  await boss.insert([{ id: next, name: QUEUES.shard, data: job }], { db: tx });
+  await boss.insert([{ id: next, name: QUEUES.shard, data: job, ...(startAfter && { startAfter: startAfter.toISOString() }) }], { db: tx });
   return true;
+}
+
+/** APNs is down: the broadcast says since when, and the shard's next job waits for the next probe. */
+export async function pauseShard(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string, since: Date, until: Date) {
+  if (!(await handOff(tx, boss, job, holder, until))) return;
+  await tx.query(`UPDATE broadcasts SET waiting_since = COALESCE(waiting_since, $2) WHERE id = $1 AND status = 'sending'`, [job.broadcastId, since]);
 }
 
 /** Records a shard whose retries are exhausted; its broadcast can then end. */

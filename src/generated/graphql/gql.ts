@@ -21,7 +21,7 @@ type Documents = {
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": typeof types.PublicOrganizationFragmentDoc,
     "\n  query OrganizationBySlug($slug: String!) {\n    organization(slug: $slug) { ...PublicOrganization }\n  }\n": typeof types.OrganizationBySlugDocument,
     "\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n": typeof types.OrganizationByInviteCodeDocument,
-    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastFieldsFragmentDoc,
+    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastFieldsFragmentDoc,
     "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n": typeof types.NotifyDocument,
     "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": typeof types.ListNotificationsDocument,
     "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": typeof types.NotificationByIdDocument,
@@ -67,7 +67,7 @@ const documents: Documents = {
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": types.PublicOrganizationFragmentDoc,
     "\n  query OrganizationBySlug($slug: String!) {\n    organization(slug: $slug) { ...PublicOrganization }\n  }\n": types.OrganizationBySlugDocument,
     "\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n": types.OrganizationByInviteCodeDocument,
-    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastFieldsFragmentDoc,
+    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastFieldsFragmentDoc,
     "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n": types.NotifyDocument,
     "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": types.ListNotificationsDocument,
     "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": types.NotificationByIdDocument,
@@ -151,7 +151,7 @@ export function graphql(source: "\n  query OrganizationByInviteCode($inviteCode:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): (typeof documents)["\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"];
+export function graphql(source: "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): (typeof documents)["\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

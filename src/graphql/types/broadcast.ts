@@ -44,6 +44,11 @@ export const BroadcastType = builder.objectRef<BroadcastView>('Broadcast').imple
     sendAt: t.expose('sendAt', { type: 'DateTime', nullable: true, description: 'When a scheduled broadcast starts sending; null when it was sent at once.' }),
     finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true, description: 'When it completed, failed or was cancelled.' }),
     error: t.field({ type: BroadcastError, nullable: true, resolve: (b) => b.error }),
+    waitingForApnsSince: t.expose('waitingForApnsSince', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'While sending: since when APNs has not been answering (an outage); its pushes wait and are retried for APNS_RETRY_WINDOW. Null otherwise.',
+    }),
     timing: t.field({ type: BroadcastTiming, resolve: (b) => b.timing }),
     apiKey: t.field({ type: BroadcastApiKey, nullable: true, description: 'The key that sent it; null when a member sent it from the dashboard.', resolve: (b) => b.apiKey }),
   }),

@@ -49,6 +49,7 @@ export const BroadcastFields = graphql(`
   fragment BroadcastFields on Broadcast {
     id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt
     error { code message }
+    waitingForApnsSince
     timing { durationMs }
     apiKey { id name displayPrefix }
   }

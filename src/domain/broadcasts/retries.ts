@@ -1,0 +1,72 @@
+// Pushes to send again (broadcast_retries): APNs answered 429 or 5xx, the connection broke, the push timed
+// out, or it was held back while APNs was down. Each waits with exponential backoff and jitter (2 s doubling,
+// at most 60 s) and is sent again until its deadline: APNS_RETRY_WINDOW after its first failure, or the
+// notification's own expiration if that comes first (an expiration of 0 means "now or never": no retry).
+// Past the deadline it is counted failed with its last reason.
+import type { SqlClient } from '../../db/sql.ts';
+import type { Recipient } from './audience.ts';
+import type { ShardJob } from './shards.ts';
+
+export interface RetryDeadline {
+  windowMs: number;
+  /** The notification's apns-expiration (UNIX seconds), if it has one. */
+  expiration?: number;
+}
+
+const BACKOFF = (attempts: string) => `now() + least(60, 2 * power(2, greatest(${attempts}, 1) - 1)) * (0.5 + random() / 2) * interval '1 second'`;
+const DEADLINE = `least(first_failed_at + $3 * interval '1 millisecond', CASE WHEN $4::bigint IS NULL THEN 'infinity'::timestamptz ELSE to_timestamp($4::bigint) END)`;
+
+export interface RetryItem {
+  deviceUuid: string;
+  reason: string;
+  /** false: held back while APNs was down, never sent (it does not count as an attempt). */
+  tried: boolean;
+}
+
+/**
+ * Pushes to send again, each after its backoff (and not before `notBefore`, APNs' next probe while it is
+ * down). A push already waiting keeps its first failure, so its deadline does not move.
+ */
+export async function addRetries(sql: SqlClient, job: ShardJob, items: RetryItem[], notBefore: Date | null) {
+  if (!items.length) return;
+  await sql.query(
+    `INSERT INTO broadcast_retries AS r (broadcast_id, shard_index, device_uuid, attempts, reason, next_at)
+     SELECT $1, $2, x.device_uuid, x.tried::int, x.reason, greatest(${BACKOFF('x.tried::int')}, coalesce($6::timestamptz, '-infinity'))
+     FROM unnest($3::uuid[], $4::text[], $5::bool[]) AS x(device_uuid, reason, tried)
+     ON CONFLICT (broadcast_id, shard_index, device_uuid) DO UPDATE SET attempts = r.attempts + EXCLUDED.attempts, reason = EXCLUDED.reason,
+       next_at = greatest(${BACKOFF('r.attempts + EXCLUDED.attempts')}, coalesce($6::timestamptz, '-infinity'))`,
+    [job.broadcastId, job.index, items.map((i) => i.deviceUuid), items.map((i) => i.reason), items.map((i) => i.tried), notBefore],
+  );
+}
+
+/** The shard's retries that are due, oldest first, with their devices' tokens. */
+export async function dueRetries(sql: SqlClient, job: ShardJob, limit: number) {
+  return sql.query<Recipient & { live: boolean }>(
+    `SELECT r.device_uuid::text, d.apns_token, d.token_invalidated_at IS NULL AS live
+     FROM broadcast_retries r JOIN devices d ON d.device_uuid = r.device_uuid
+     WHERE r.broadcast_id = $1 AND r.shard_index = $2 AND r.next_at <= now() ORDER BY r.next_at LIMIT $3`,
+    [job.broadcastId, job.index, limit],
+  );
+}
+
+/** Retries that got their answer (delivered, refused for good, or their device is gone) are done. */
+export async function clearRetries(sql: SqlClient, job: ShardJob, deviceUuids: string[]) {
+  if (!deviceUuids.length) return;
+  await sql.query(`DELETE FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index = $2 AND device_uuid = ANY($3::uuid[])`, [job.broadcastId, job.index, deviceUuids]);
+}
+
+/** Gives up every retry of the shard past its deadline; returns how many, by last reason. */
+export async function giveUpExpired(sql: SqlClient, job: ShardJob, deadline: RetryDeadline) {
+  const rows = await sql.query<{ reason: string; n: number }>(
+    `WITH gone AS (DELETE FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index = $2 AND ${DEADLINE} <= now() RETURNING reason)
+     SELECT reason, count(*)::int AS n FROM gone GROUP BY reason`,
+    [job.broadcastId, job.index, deadline.windowMs, deadline.expiration ?? null],
+  );
+  return Object.fromEntries(rows.map((row) => [row.reason, row.n])) as Record<string, number>;
+}
+
+/** When the shard's next retry is due; null when none is left. */
+export async function nextRetryAt(sql: SqlClient, job: ShardJob): Promise<Date | null> {
+  const [row] = await sql.query<{ at: Date | null }>(`SELECT min(next_at) AS at FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index = $2`, [job.broadcastId, job.index]);
+  return row?.at ?? null;
+}

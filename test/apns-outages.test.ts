@@ -1,0 +1,124 @@
+// APNs failing for a while: a 503 storm, one device that never gets through, GOAWAY and dropped connections.
+// Nothing is lost, nothing is sent twice beyond what was in flight, and an outage costs Apple little.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTAGE_THRESHOLD, PROBE_EVERY_MS, PROBE_PUSHES } from '../src/apns/circuit.ts';
+import type { Answer } from '../src/apns/simulator.ts';
+import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
+import { backends } from './support/backends.ts';
+import { waitFor } from './support/processes.ts';
+import { apnsToken, seedKey, seedOrganization } from './support/seed.ts';
+import { startServer, type FanoutTestOptions, type TestServer } from './support/server.ts';
+
+describe.each(backends)('APNs outages on $name', (backend) => {
+  let storage: Awaited<ReturnType<typeof backend.open>>;
+  let apns: MockApns;
+  let mode: ((push: { deviceToken: string }) => Answer) | undefined;
+  beforeAll(async () => {
+    storage = await backend.open();
+    // Two attempts per push, as the server's own sender makes.
+    apns = await startMockApns({ maxAttempts: 2, fallback: (push) => mode?.(push) });
+  });
+  afterAll(async () => {
+    await apns?.close();
+    await storage?.close();
+  });
+
+  async function serve(fanout: FanoutTestOptions, notifyWaitMs = 0) {
+    const server = await startServer(storage, { apnsTopic: TEST_TOPIC, fanoutShardSize: 100, notifyWaitMs }, apns.send, fanout);
+    const org = await seedOrganization(server.db);
+    const { key } = await seedKey(server.db, org.slug, 'live');
+    return { server, org, auth: { authorization: `Bearer ${key}` } };
+  }
+  async function subscribe(organizationId: string, count: number) {
+    const tokens = Array.from({ length: count }, () => apnsToken());
+    await storage.database.sql.query(
+      `WITH d AS (INSERT INTO devices (device_uuid, apns_token, platform) SELECT gen_random_uuid(), t, 'ios' FROM unnest($2::text[]) AS t RETURNING device_uuid)
+       INSERT INTO subscriptions (organization_id, device_uuid) SELECT $1::uuid, device_uuid FROM d`,
+      [organizationId, tokens],
+    );
+    return tokens;
+  }
+  const finished = (server: TestServer, id: string, auth: Record<string, string>, ms = 120_000) =>
+    waitFor(async () => {
+      const answer = await server.get(`/v1/notifications/${id}`, auth);
+      return answer.body.status === 'sending' ? undefined : answer.body;
+    }, ms);
+
+  it('waits out 30 s of 503s: the broadcast stays sending and says since when, Apple sees a few probes, then every device gets it once', async () => {
+    const { server, org, auth } = await serve({ pageSize: 50, concurrency: 50, shardRuns: 2 });
+    try {
+      const tokens = await subscribe(org.id, 500);
+      let down = true;
+      mode = () => (down ? { status: 503, reason: 'ServiceUnavailable' } : undefined);
+      const before = apns.simulator.requests();
+      const response = await server.post('/v1/notify', { body: 'Through the storm', target: 'all' }, auth);
+      expect(response.status).toBe(202);
+      const waiting = await waitFor(async () => {
+        const answer = await server.get(`/v1/notifications/${response.body.id}`, auth);
+        return answer.body.waitingForApnsSince ? answer.body : undefined;
+      }, 20_000);
+      expect(waiting).toMatchObject({ status: 'sending', sent: 0, failed: 0 });
+      const startedAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 30_000));
+      const during = apns.simulator.requests() - before;
+      down = false;
+      // Before the breaker opened: the first pages of the two runs, each push tried twice. Then a probe of
+      // PROBE_PUSHES (tried twice) every PROBE_EVERY_MS.
+      const bound = 2 * 50 * 2 + OUTAGE_THRESHOLD + Math.ceil((Date.now() - startedAt) / PROBE_EVERY_MS + 2) * PROBE_PUSHES * 2;
+      expect(during).toBeLessThanOrEqual(bound);
+      const done = await finished(server, response.body.id, auth);
+      expect(done).toMatchObject({ status: 'completed', sent: 500, failed: 0, waitingForApnsSince: null });
+      expect(tokens.map((token) => apns.delivered(token).length).every((n) => n === 1)).toBe(true);
+      expect(await storage.database.prisma.broadcastRetry.count({ where: { broadcastId: response.body.id } })).toBe(0);
+    } finally {
+      mode = undefined;
+      await server.close();
+    }
+  }, 240_000);
+
+  it('retries a device APNs keeps refusing with 503 until APNS_RETRY_WINDOW, then counts it failed; the others are delivered', async () => {
+    const { server, org, auth } = await serve({ pageSize: 50, concurrency: 50, retryWindowMs: 5_000 });
+    try {
+      const tokens = await subscribe(org.id, 60);
+      const stubborn = tokens[10]!;
+      mode = (push) => (push.deviceToken === stubborn ? { status: 503, reason: 'ServiceUnavailable' } : undefined);
+      const response = await server.post('/v1/notify', { body: 'One is unlucky', target: 'all' }, auth);
+      const done = await finished(server, response.body.id, auth, 60_000);
+      expect(done).toMatchObject({ status: 'completed', sent: 59, failed: 1, failures: { ServiceUnavailable: 1 } });
+      // Tried more than the sender's own two attempts: it waited in broadcast_retries and was sent again.
+      expect(apns.attempts(stubborn)).toBeGreaterThan(2);
+      expect(Date.parse(done.finishedAt) - Date.parse(done.createdAt)).toBeGreaterThanOrEqual(5_000);
+      expect(await server.db.device.count({ where: { apnsToken: stubborn, tokenInvalidatedAt: { not: null } } })).toBe(0);
+    } finally {
+      mode = undefined;
+      await server.close();
+    }
+  }, 90_000);
+
+  it('gets every device through GOAWAY and dropped connections, sending again at most what was in flight', async () => {
+    const { server, org, auth } = await serve({ pageSize: 50, concurrency: 50, shardRuns: 2 });
+    try {
+      const tokens = await subscribe(org.id, 1000);
+      let seen = 0;
+      let goaways = 0;
+      let drops = 0;
+      mode = () => {
+        seen += 1;
+        if (seen % 150 === 0) return (goaways += 1), { goaway: true };
+        if (seen % 230 === 0) return (drops += 1), { drop: true };
+        return undefined;
+      };
+      const response = await server.post('/v1/notify', { body: 'Bumpy', target: 'all' }, auth);
+      const done = await finished(server, response.body.id, auth);
+      expect(goaways + drops).toBeGreaterThan(4);
+      expect(done).toMatchObject({ status: 'completed', sent: 1000, failed: 0 });
+      const counts = tokens.map((token) => apns.delivered(token).length);
+      expect(counts.filter((n) => n === 0)).toEqual([]);
+      // A dropped connection loses the answers of what was in flight on it (at most a page per run): those are sent again.
+      expect(counts.filter((n) => n > 1).length).toBeLessThanOrEqual(drops * 2 * 50);
+    } finally {
+      mode = undefined;
+      await server.close();
+    }
+  }, 120_000);
+});
