@@ -1,9 +1,11 @@
 // The mock APNs for bench/broadcast: Clarion's own simulator (src/apns/simulator.ts), in a process of its
 // own, so that Clarion and h2load both reach it over loopback and its CPU is counted apart.
-//   node --import tsx bench/broadcast/mock-apns.ts <dir> [max-seconds]
+//   node --import tsx bench/broadcast/mock-apns.ts <dir> [max-seconds] [delay-ms]
 // Writes to <dir>: provider-key.pem (the .p8-style private key Clarion signs with), ca.pem (the mock's
 // self-signed certificate), jwt.txt (a provider token for h2load, valid for an hour), and last ready.json
 // ({origin, controlPort, teamId, keyId, topic}). Stays up until killed, or at most max-seconds (default 3600).
+// delay-ms (default 0) holds every accepted push that long before its 200, as a real network's round trip would,
+// so a sender's throughput depends on how many pushes it keeps in flight.
 // Control server on 127.0.0.1:<controlPort>: GET /stats -> {"accepted": <pushes answered 200 so far>, ...}.
 // The simulator keeps every accepted push in `received`; it is emptied here once a second (after counting),
 // so the mock's memory does not grow with a million pushes.
@@ -16,16 +18,18 @@ import { createProviderToken } from '../../src/apns/token.ts';
 
 const dir = process.argv[2];
 if (!dir) {
-  console.error('usage: node --import tsx bench/broadcast/mock-apns.ts <dir> [max-seconds]');
+  console.error('usage: node --import tsx bench/broadcast/mock-apns.ts <dir> [max-seconds] [delay-ms]');
   process.exit(2);
 }
 const maxSeconds = Number(process.argv[3] ?? 3600);
+const delayMs = Number(process.argv[4] ?? 0);
 const teamId = 'BENCHTEAM1';
 const keyId = 'BENCHKEY01';
 const topic = 'dev.clarion.bench';
 
 const key = generateProviderKey();
-const simulator = await startSimulator({ teamId, keyId, publicKey: key.publicKey, topic, maxConcurrentStreams: 1000 }, { host: '127.0.0.1', port: 0 });
+const answer = delayMs > 0 ? () => ({ status: 200, delayMs }) : undefined;
+const simulator = await startSimulator({ teamId, keyId, publicKey: key.publicKey, topic, maxConcurrentStreams: 1000, answer }, { host: '127.0.0.1', port: 0 });
 
 let accepted = 0;
 function drain() {
@@ -58,7 +62,7 @@ const write = (name: string, text: string) => writeFileSync(path.join(dir, name)
 write('provider-key.pem', key.privateKey);
 write('ca.pem', simulator.ca);
 write('jwt.txt', createProviderToken({ teamId, keyId, privateKey: key.privateKey }).get());
-const ready = { origin: simulator.origin, controlPort: (control.address() as AddressInfo).port, teamId, keyId, topic, pid: process.pid };
+const ready = { origin: simulator.origin, controlPort: (control.address() as AddressInfo).port, teamId, keyId, topic, delayMs, pid: process.pid };
 write('ready.json.tmp', JSON.stringify(ready));
 renameSync(path.join(dir, 'ready.json.tmp'), path.join(dir, 'ready.json'));
 

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Broadcast benchmark: one POST /v1/notify with a live key to N subscribed devices, Clarion sending to a mock
-# APNs (HTTP/2 over TLS, Clarion's own simulator in a process of its own), next to h2load sending the same
-# push N times to the same mock in the same run. Prints deliveries/s for both, their ratio and Clarion's peak
-# RSS, and writes the same table to bench/results/broadcast-<date>.txt. See bench/README.md.
-# Not a test: it only prints figures (exit 1 if either sender failed or had errors).
+# APNs (HTTP/2 over TLS, Clarion's own simulator in a process of its own), next to two other senders of the same
+# push to the same N devices through the same mock in the same run: h2load (the ceiling) and @parse/node-apn (the
+# peer, as its users send to a large audience). Clarion runs once per BENCH_WORKERS value (FANOUT_WORKERS).
+# Prints pushes/s, the ratios to the peer and to h2load, and peak PSS, and writes the same table to
+# bench/results/broadcast-<date>.txt. See bench/README.md.
+# Not a test: it only prints figures (exit 1 if any sender failed or had errors).
 #
 #   bash bench/broadcast/run.sh
-#   BENCH_DEVICES=1000000 bash bench/broadcast/run.sh
+#   BENCH_DEVICES=1000000 BENCH_MOCK_DELAY_MS=20 BENCH_WORKERS="1 2" bash bench/broadcast/run.sh
 set -uo pipefail
 # shellcheck source=../lib.sh
 source "$(dirname "$0")/../lib.sh"
@@ -16,20 +18,40 @@ ROOT=$(cd "$HERE/../.." && pwd)
 cd "$ROOT" || exit 1
 
 DEVICES=${BENCH_DEVICES:-100000}
+WORKERS_LIST=${BENCH_WORKERS:-$(nproc)}
+SHARD_SIZE=${BENCH_SHARD_SIZE:-}
+MOCK_DELAY_MS=${BENCH_MOCK_DELAY_MS:-0}
 H2_CLIENTS=${BENCH_H2LOAD_CLIENTS:-4}
 H2_STREAMS=${BENCH_H2LOAD_STREAMS:-250}
+PEER_CHUNK=${BENCH_PEER_CHUNK:-1000}
+PEER_IN_FLIGHT=${BENCH_PEER_IN_FLIGHT:-4}
+PEER_CLIENTS=${BENCH_PEER_CLIENTS:-1}
 PHASE_TIMEOUT=${BENCH_TIMEOUT:-900}
 PG_HOST=${BENCH_PG_HOST:-127.0.0.1}
 PG_PORT=${BENCH_PG_PORT:-5432}
 PG_USER=${BENCH_PG_USER:-postgres}
 START_TIMEOUT=${BENCH_START_TIMEOUT:-90}
+PSS_INTERVAL=0.25
 RESULTS_DIR="$ROOT/bench/results"
 TITLE='Bench'
 BODY='Hello from the bench'
+# The goals of the issue this benchmark measures (printed beside the figures, never a reason to fail).
+GOAL_PEER=1.5
+GOAL_H2LOAD=0.5
+GOAL_PSS_MB=400
 
+positive() { [[ "$2" =~ ^[1-9][0-9]*$ ]] || { echo "$1 must be a positive integer (got '$2')" >&2; exit 2; }; }
 case "$PG_HOST" in 127.0.0.1 | localhost | ::1) ;; *) echo "BENCH_PG_HOST must be a loopback address (got $PG_HOST)" >&2; exit 2 ;; esac
-[[ "$DEVICES" =~ ^[1-9][0-9]*$ ]] || { echo "BENCH_DEVICES must be a positive integer (got $DEVICES)" >&2; exit 2; }
-[[ "$PHASE_TIMEOUT" =~ ^[1-9][0-9]*$ ]] || { echo "BENCH_TIMEOUT must be whole seconds (got $PHASE_TIMEOUT)" >&2; exit 2; }
+positive BENCH_DEVICES "$DEVICES"
+positive BENCH_TIMEOUT "$PHASE_TIMEOUT"
+positive BENCH_PEER_CHUNK "$PEER_CHUNK"
+positive BENCH_PEER_IN_FLIGHT "$PEER_IN_FLIGHT"
+positive BENCH_PEER_CLIENTS "$PEER_CLIENTS"
+[[ "$MOCK_DELAY_MS" =~ ^[0-9]+$ ]] || { echo "BENCH_MOCK_DELAY_MS must be whole milliseconds (got '$MOCK_DELAY_MS')" >&2; exit 2; }
+[[ -z "$SHARD_SIZE" ]] || positive BENCH_SHARD_SIZE "$SHARD_SIZE"
+read -r -a WORKERS <<<"$WORKERS_LIST"
+((${#WORKERS[@]})) || { echo "BENCH_WORKERS must list at least one worker count" >&2; exit 2; }
+for w in "${WORKERS[@]}"; do positive "BENCH_WORKERS (each value)" "$w"; done
 
 # --- tools -------------------------------------------------------------------------------------------
 if ! command -v h2load >/dev/null 2>&1; then
@@ -42,6 +64,8 @@ fi
 for tool in curl node psql; do
   command -v "$tool" >/dev/null 2>&1 || { echo "$tool not found" >&2; exit 2; }
 done
+[[ -f node_modules/@parse/node-apn/package.json ]] || { echo "node_modules/@parse/node-apn is missing (a devDependency: npm ci)" >&2; exit 2; }
+PEER_VERSION=$(node -p "require('@parse/node-apn/package.json').version")
 
 # --- bookkeeping and cleanup -------------------------------------------------------------------------
 STARTED_AT=$(date -Is)
@@ -49,15 +73,14 @@ STAMP=$(date +%Y-%m-%d-%H%M%S)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/clarion-bcast.XXXXXX")
 PIDS=()
 DATABASE=
-SAMPLER_PID=
+PSS_SAMPLER_PID=
 CPU_SAMPLER_PID=
 
 psql_db() { psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d "$DATABASE" -v ON_ERROR_STOP=1 -Atq "$@"; }
 
-
 cleanup() {
   local pid
-  for pid in "$SAMPLER_PID" "$CPU_SAMPLER_PID"; do [[ -n "$pid" ]] && { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; }; done
+  for pid in "$PSS_SAMPLER_PID" "$CPU_SAMPLER_PID"; do [[ -n "$pid" ]] && { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; }; done
   for pid in "${PIDS[@]}"; do stop_pid "$pid"; done
   PIDS=()
   [[ -n "$DATABASE" ]] && drop_database "$DATABASE"
@@ -74,10 +97,45 @@ now() { date +%s.%N; }
 json_field() { # file expression-on-j
   node -e "const j=JSON.parse(require('fs').readFileSync(process.argv[1],'utf8')); const v=($2); console.log(typeof v==='object'?JSON.stringify(v):v)" "$1"
 }
-status_kb() { awk -v f="$2:" '$1 == f {print $2}' "/proc/$1/status" 2>/dev/null; } # pid VmHWM|VmRSS
-mb() { [[ -n "$1" ]] && awk -v k="$1" 'BEGIN{printf "%.0f MB", k / 1024}' || echo "?"; }
+mb() { [[ -n "${1:-}" && "${1:-0}" != 0 ]] && awk -v k="$1" 'BEGIN{printf "%.0f MB", k / 1024}' || echo "?"; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.3f", b - a}'; }
+divide() { [[ -n "${1:-}" && -n "${2:-}" ]] && awk -v a="$1" -v b="$2" 'BEGIN{ if (b > 0) printf "%.2f", a / b; else printf "-" }' || echo "-"; }
+pids_of() { printf '%s\n' "${PIDS[@]}" | grep -vx "$1"; }
 
+# --- memory: PSS (or another /proc field) summed over a process and its descendants ---------------------
+# file field root [comm to leave out]... -> "<kB> <processes counted> <their names, e.g. node*3+esbuild>". PSS, not
+# RSS: a parent and the workers it forks share pages, which RSS would count once per process.
+tree_kb() {
+  local file=$1 field=$2 root=$3
+  shift 3
+  cpu_snapshot | awk -v file="$file" -v field="$field:" -v root="$root" -v skip=" $* " '
+    { c = $4; for (i = 5; i <= NF; i++) c = c " " $i; comm[$1] = c; kids[$2] = kids[$2] " " $1 }
+    END {
+      kb = 0; n = 0; queue[1] = root; qn = 1
+      for (q = 1; q <= qn; q++) {
+        pid = queue[q]
+        k = split(kids[pid], child, " "); for (j = 1; j <= k; j++) queue[++qn] = child[j]
+        if (!(pid in comm) || index(skip, " " comm[pid] " ")) continue
+        f = "/proc/" pid "/" file
+        while ((getline line < f) > 0) if (index(line, field) == 1) { split(line, a, " "); kb += a[2]; n++; c = comm[pid]; gsub(/ /, "_", c); names[c]++; break }
+        close(f)
+      }
+      list = ""; for (c in names) list = list (list == "" ? "" : "+") c (names[c] > 1 ? "*" names[c] : "")
+      print kb, n, (list == "" ? "-" : list)
+    }'
+}
+# Sample the tree's PSS every PSS_INTERVAL s until pss_watch_end; the peak is the highest sample.
+pss_watch_begin() { # name root [comm to leave out]...
+  local name=$1 root=$2
+  shift 2
+  : >"$WORK/$name.pss"
+  ( while kill -0 "$root" 2>/dev/null; do tree_kb smaps_rollup Pss "$root" "$@" >>"$WORK/$name.pss"; sleep "$PSS_INTERVAL"; done ) &
+  PSS_SAMPLER_PID=$!
+}
+pss_watch_end() { # name -> "<peak kB> <processes at the peak> <their names> <samples>"
+  kill "$PSS_SAMPLER_PID" 2>/dev/null; wait "$PSS_SAMPLER_PID" 2>/dev/null; PSS_SAMPLER_PID=
+  awk '$1 > max { max = $1; n = $2; names = $3 } END { print max + 0, n + 0, (names == "" ? "-" : names), NR }' "$WORK/$1.pss"
+}
 
 # --- CPU accounting: utime+stime of every process, from /proc, before and after a measured phase -----
 # A phase's "after" is every snapshot taken once a second during it plus one at its end, so processes that
@@ -94,28 +152,30 @@ cpu_end() { # name
   cpu_snapshot >>"$WORK/$1.cpu1"
 }
 
-# before after machine_before machine_after seconds extra_label extra_ticks -> one line of CPU figures.
-# Clarion = the Clarion node process (and any child), mock = the mock APNs process, postgres = every
-# process named postgres; extra = a process that has exited by the end (h2load), measured by the caller.
+# before after machine_before machine_after seconds sender_label sender_root [sender_ticks] -> one line of CPU figures.
+# The sender = sender_root and its descendants (for Clarion: the node process and the workers it forks). A sender
+# that has exited by the end (h2load, the peer) is timed by its parent with `times`: sender_ticks, and its processes
+# are left out of the snapshots. mock = the mock APNs process, postgres = every process named postgres.
 cpu_report() {
-  awk -v clarion="${CLARION_PID:-none}" -v mock="$MOCK_PID" -v secs="$5" -v hz="$(getconf CLK_TCK)" -v mb="$3" -v ma="$4" \
-    -v xlabel="$6" -v xticks="${7:-0}" -v ncores="$(nproc)" '
+  awk -v root="$7" -v label="$6" -v xticks="${8:-}" -v mock="$MOCK_PID" -v secs="$5" -v hz="$(getconf CLK_TCK)" -v mb="$3" -v ma="$4" \
+    -v ncores="$(nproc)" '
     FNR == NR { before[$1] = $3; next }
     { if (!($1 in ticks) || $3 > ticks[$1]) ticks[$1] = $3; parent[$1] = $2; comm[$1] = $4 }
     END {
       for (pid in ticks) {
-        d = ticks[pid] - (pid in before ? before[pid] : 0)
-        if (d <= 0) continue
         kind = "other"
         for (a = pid; a != "" && a != 0 && a != 1; a = parent[a]) {
-          if (a == clarion) { kind = "clarion"; break }
+          if (a == root) { kind = "sender"; break }
           if (a == mock) { kind = "mock"; break }
         }
+        if (kind == "sender" && xticks != "") continue # timed by the caller
+        d = ticks[pid] - (pid in before ? before[pid] : 0)
+        if (d <= 0) continue
         if (kind == "other" && comm[pid] == "postgres") kind = "postgres"
-        if (kind == "other" && xlabel != "" && (comm[pid] == xlabel || comm[pid] == "timeout")) continue # measured by the caller
         sum[kind] += d
         if (kind == "other") bycomm[comm[pid]] += d
       }
+      if (xticks != "") sum["sender"] = xticks
       top = ""
       for (k = 0; k < 2; k++) {
         best = ""; for (c in bycomm) if (best == "" || bycomm[c] > bycomm[best]) best = c
@@ -125,21 +185,41 @@ cpu_report() {
       split(mb, b, " "); split(ma, e, " ")
       busy = (e[1] - b[1]) - (e[2] - b[2]); all = e[1] - b[1]
       scale = 100 / (hz * secs)
-      line = ""
-      if (clarion != "none") line = sprintf("Clarion node %.0f%% | ", sum["clarion"] * scale)
-      if (xlabel != "") line = line sprintf("%s %.0f%% | ", xlabel, xticks * scale)
       # Machine-wide busy time charged to no process seen: processes that lived less than a second, the
       # last second of those that exited, kernel time not charged to a process.
-      counted = sum["clarion"] + sum["mock"] + sum["postgres"] + sum["other"] + xticks
+      counted = sum["sender"] + sum["mock"] + sum["postgres"] + sum["other"]
       unattributed = (all > 0 ? ncores * 100 * busy / all : 0) - counted * scale; if (unattributed < 0) unattributed = 0
-      printf "%smock APNs %.0f%% | postgres %.0f%% | everything else %.0f%%%s | not attributed %.0f%% | machine busy %.0f%% of %d cores\n",
-        line, sum["mock"] * scale, sum["postgres"] * scale, sum["other"] * scale, (top == "" ? "" : " (" top ")"), unattributed,
-        (all > 0 ? 100 * busy / all : 0), ncores
+      printf "%s %.0f%% | mock APNs %.0f%% | postgres %.0f%% | everything else %.0f%%%s | not attributed %.0f%% | machine busy %.0f%% of %d cores\n",
+        label, sum["sender"] * scale, sum["mock"] * scale, sum["postgres"] * scale, sum["other"] * scale, (top == "" ? "" : " (" top ")"),
+        unattributed, (all > 0 ? 100 * busy / all : 0), ncores
     }' "$1" "$2"
 }
 
-declare -A RATE SECS STATUS CPU EXTRA
+# The subshell's children times (second line of `times`, "0m1.234s 0m0.567s") -> clock ticks.
+times_ticks() { awk -v hz="$(getconf CLK_TCK)" 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } printf "%.0f", t * hz }' "$1"; }
+
+# A sender that runs to its end (h2load, the peer): `timeout` it in a background subshell, sample the PSS of its
+# processes (not the subshell or timeout) and the machine's CPU meanwhile. Leaves $WORK/<name>.out, .err, .rc, and
+# sets PHASE_SECS (wall clock), PHASE_PSS ("<peak kB> <processes> <samples>") and CPU[name].
+run_sender() { # name label command...
+  local name=$1 label=$2 pid m0 m1 t0 t1
+  shift 2
+  cpu_begin "$name"; m0=$(machine_snapshot); t0=$(now)
+  ( timeout "$PHASE_TIMEOUT" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"; echo "$?" >"$WORK/$name.rc"; times >"$WORK/$name.times" ) &
+  pid=$!
+  pss_watch_begin "$name" "$pid" bash timeout
+  wait "$pid"
+  t1=$(now)
+  PHASE_PSS=$(pss_watch_end "$name")
+  m1=$(machine_snapshot); cpu_end "$name"
+  PHASE_SECS=$(elapsed "$t0" "$t1")
+  CPU[$name]=$(cpu_report "$WORK/$name.cpu0" "$WORK/$name.cpu1" "$m0" "$m1" "$PHASE_SECS" "$label" "$pid" "$(times_ticks "$WORK/$name.times")")
+}
+
+# Results, keyed by sender: h2load, peer, clarion/<workers>.
+declare -A PUSHES FAILS RATE SECS STATUS CPU EXTRA PSS_PEAK PSS_IDLE
 FAILED=0
+MOCK_PID=
 mock_accepted() { curl -fsS --max-time 10 "http://127.0.0.1:$MOCK_CONTROL/stats" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s).accepted))"; }
 
 # --- database, organization, key, devices ----------------------------------------------------------------
@@ -172,10 +252,19 @@ SEEDED=$(psql_db -c "SELECT count(*) FROM subscriptions WHERE organization_id = 
 [[ "$SEEDED" == "$DEVICES" ]] || fail "seeded $SEEDED subscriptions, expected $DEVICES"
 echo "  seeded in $(elapsed "$t0" "$(now)") s" >&2
 
+# The peer's audience: the organization's tokens, as its users would read them from their own database (dumped
+# here, before any timing). h2load sends to one of them (device 1).
+timeout "$PHASE_TIMEOUT" psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d "$DATABASE" -v ON_ERROR_STOP=1 -Atq -c "COPY (SELECT d.apns_token FROM subscriptions s JOIN devices d USING (device_uuid)
+  WHERE s.organization_id = '$ORG_ID') TO STDOUT" >"$WORK/tokens.txt" 2>"$WORK/tokens.err" \
+  || { sed 's/^/    /' "$WORK/tokens.err" >&2; fail "dumping the tokens failed"; }
+[[ "$(wc -l <"$WORK/tokens.txt")" == "$DEVICES" ]] || fail "dumped $(wc -l <"$WORK/tokens.txt") tokens, expected $DEVICES"
+DEVICE_TOKEN=$(printf '%s%s' "$(echo -n 1 | md5sum | cut -c1-32)" "$(echo -n 2 | md5sum | cut -c1-32)")
+[[ "$(psql_db -c "SELECT count(*) FROM devices WHERE apns_token = '$DEVICE_TOKEN'")" == 1 ]] || fail "h2load's token $DEVICE_TOKEN is not a seeded device"
+
 # --- mock APNs ---------------------------------------------------------------------------------------------
 MOCK_DIR="$WORK/mock"
 mkdir -p "$MOCK_DIR"
-node --import tsx "$HERE/mock-apns.ts" "$MOCK_DIR" $((3 * PHASE_TIMEOUT + 300)) >"$WORK/mock.log" 2>&1 &
+node --import tsx "$HERE/mock-apns.ts" "$MOCK_DIR" $(((2 + ${#WORKERS[@]}) * PHASE_TIMEOUT + 300)) "$MOCK_DELAY_MS" >"$WORK/mock.log" 2>&1 &
 MOCK_PID=$!
 PIDS+=("$MOCK_PID")
 for ((i = 0; i < START_TIMEOUT * 5; i++)); do
@@ -190,129 +279,171 @@ TEAM_ID=$(json_field "$MOCK_DIR/ready.json" 'j.teamId')
 KEY_ID=$(json_field "$MOCK_DIR/ready.json" 'j.keyId')
 TOPIC=$(json_field "$MOCK_DIR/ready.json" 'j.topic')
 case "$MOCK_ORIGIN" in https://127.0.0.1:*) ;; *) fail "the mock is not on loopback ($MOCK_ORIGIN)" ;; esac
-echo "== mock APNs at $MOCK_ORIGIN (pid $MOCK_PID)" >&2
+echo "== mock APNs at $MOCK_ORIGIN (pid $MOCK_PID), answering each push after ${MOCK_DELAY_MS} ms" >&2
 
 # The payload Clarion builds for {"title":"Bench","body":"Hello from the bench","target":"all"}.
 printf '{"aps":{"alert":{"title":"%s","body":"%s"}}}' "$TITLE" "$BODY" >"$WORK/payload.json"
-DEVICE_TOKEN=$(printf '%s%s' "$(echo -n 1 | md5sum | cut -c1-32)" "$(echo -n 2 | md5sum | cut -c1-32)")
 
 # --- h2load -------------------------------------------------------------------------------------------------
 echo "== h2load: $DEVICES pushes, -c $H2_CLIENTS -m $H2_STREAMS" >&2
 accepted0=$(mock_accepted)
-cpu_begin h2; m0=$(machine_snapshot); t0=$(now)
-(
-  timeout "$PHASE_TIMEOUT" h2load -n "$DEVICES" -c "$H2_CLIENTS" -m "$H2_STREAMS" \
-    -H "authorization: bearer $(cat "$MOCK_DIR/jwt.txt")" -H "apns-topic: $TOPIC" -H 'apns-push-type: alert' -H 'apns-priority: 10' \
-    -H 'content-type: application/json' -H 'apns-id: 6f1e2d3c-4b5a-5968-8776-655443322110' \
-    -d "$WORK/payload.json" "$MOCK_ORIGIN/3/device/$DEVICE_TOKEN" >"$WORK/h2load.txt" 2>&1
-  echo "rc=$?" >>"$WORK/h2load.txt"
-  times >"$WORK/h2load.times"
-)
-t1=$(now); m1=$(machine_snapshot); cpu_end h2
-# The subshell's children times (second line of `times`): h2load, through timeout.
-h2_ticks=$(awk -v hz="$(getconf CLK_TCK)" 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } printf "%.0f", t * hz }' "$WORK/h2load.times")
-CPU[h2load]=$(cpu_report "$WORK/h2.cpu0" "$WORK/h2.cpu1" "$m0" "$m1" "$(elapsed "$t0" "$t1")" h2load "$h2_ticks")
+run_sender h2load h2load h2load -n "$DEVICES" -c "$H2_CLIENTS" -m "$H2_STREAMS" \
+  -H "authorization: bearer $(cat "$MOCK_DIR/jwt.txt")" -H "apns-topic: $TOPIC" -H 'apns-push-type: alert' -H 'apns-priority: 10' \
+  -H 'content-type: application/json' -H 'apns-id: 6f1e2d3c-4b5a-5968-8776-655443322110' \
+  -d "$WORK/payload.json" "$MOCK_ORIGIN/3/device/$DEVICE_TOKEN"
+read -r PSS_PEAK[h2load] _ <<<"$PHASE_PSS"
 accepted1=$(mock_accepted)
 # h2load says "finished in 6.01s" or, for short runs, "finished in 289.59ms".
-h2_secs=$(awk '/^finished in /{ v = $3; sub(/,$/, "", v); if (v ~ /ms$/) { sub(/ms$/, "", v); v = v / 1000 } else if (v ~ /us$/) { sub(/us$/, "", v); v = v / 1000000 } else sub(/s$/, "", v); print v }' "$WORK/h2load.txt")
-read -r h2_total _ h2_started _ h2_done _ h2_ok _ h2_failed _ h2_errored _ h2_timeout _ < <(sed -n 's/^requests: //p' "$WORK/h2load.txt" | tr -d ',')
-h2_2xx=$(sed -n 's/^status codes: \([0-9]*\) 2xx.*/\1/p' "$WORK/h2load.txt")
+h2_secs=$(awk '/^finished in /{ v = $3; sub(/,$/, "", v); if (v ~ /ms$/) { sub(/ms$/, "", v); v = v / 1000 } else if (v ~ /us$/) { sub(/us$/, "", v); v = v / 1000000 } else sub(/s$/, "", v); print v }' "$WORK/h2load.out")
+read -r h2_total _ h2_started _ h2_done _ h2_ok _ h2_failed _ h2_errored _ h2_timeout _ < <(sed -n 's/^requests: //p' "$WORK/h2load.out" | tr -d ',')
+h2_2xx=$(sed -n 's/^status codes: \([0-9]*\) 2xx.*/\1/p' "$WORK/h2load.out")
 h2_mock=$((accepted1 - accepted0))
 if [[ -z "$h2_secs" || -z "${h2_ok:-}" ]]; then
-  STATUS[h2load]="FAILED: no summary from h2load ($(tail -n1 "$WORK/h2load.txt"))"; FAILED=1
-  sed 's/^/    /' "$WORK/h2load.txt" | tail -n 20 >&2
+  STATUS[h2load]="FAILED: no summary from h2load (exit $(cat "$WORK/h2load.rc"))"; FAILED=1
+  cat "$WORK/h2load.out" "$WORK/h2load.err" | tail -n 20 | sed 's/^/    /' >&2
 else
   SECS[h2load]=$h2_secs
+  PUSHES[h2load]=$h2_ok
+  FAILS[h2load]=$((DEVICES - h2_ok))
   RATE[h2load]=$(awk -v n="$h2_ok" -v s="$h2_secs" 'BEGIN{printf "%.0f", n / s}')
   if [[ "$h2_ok" == "$DEVICES" && "$h2_2xx" == "$DEVICES" && "$h2_mock" == "$DEVICES" ]]; then
     STATUS[h2load]=ok
   else
     STATUS[h2load]="ERRORS: ${h2_ok} succeeded, ${h2_2xx:-?} 2xx, ${h2_failed:-?} failed, ${h2_errored:-?} errored, ${h2_timeout:-?} timeout, mock accepted ${h2_mock}"
     FAILED=1
-    grep -E '^(requests|status codes):' "$WORK/h2load.txt" | sed 's/^/    /' >&2
+    grep -E '^(requests|status codes):' "$WORK/h2load.out" | sed 's/^/    /' >&2
   fi
 fi
 echo "  ${RATE[h2load]:-?} pushes/s, ${STATUS[h2load]}" >&2
 
-# --- Clarion ------------------------------------------------------------------------------------------------
-PORT=$(free_port)
-env -u DATA_DIR -u REDIS_URL -u APNS_PRIVATE_KEY -u APNS_ENV \
-  HOST=127.0.0.1 PORT="$PORT" DASHBOARD=off LOG_LEVEL=warn DATABASE_URL="$DB_URL" NOTIFY_WAIT_MS=$((PHASE_TIMEOUT * 1000)) \
-  APNS_TEAM_ID="$TEAM_ID" APNS_KEY_ID="$KEY_ID" APNS_PRIVATE_KEY_PATH="$MOCK_DIR/provider-key.pem" APNS_TOPIC="$TOPIC" \
-  APNS_URL="$MOCK_ORIGIN" NODE_EXTRA_CA_CERTS="$MOCK_DIR/ca.pem" \
-  NODE_OPTIONS="${BENCH_CLARION_NODE_OPTIONS:-${NODE_OPTIONS:-}}" node --import tsx src/main.ts >"$WORK/clarion.log" 2>&1 &
-CLARION_PID=$!
-PIDS+=("$CLARION_PID")
-echo "== Clarion on 127.0.0.1:$PORT (pid $CLARION_PID): FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000 (default)} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000 (default)} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4 (default)}" >&2
-wait_healthy "http://127.0.0.1:$PORT/healthz" "$CLARION_PID" "$WORK/clarion.log" || fail "Clarion did not start"
-sleep 1
-RSS_IDLE=$(status_kb "$CLARION_PID" VmRSS)
-HWM_IDLE=$(status_kb "$CLARION_PID" VmHWM)
-
-# VmRSS of Clarion sampled every 0.2 s while it sends (the peak is also read from VmHWM at the end).
-( max=0; while kill -0 "$CLARION_PID" 2>/dev/null; do
-    r=$(status_kb "$CLARION_PID" VmRSS); [[ -n "$r" ]] && ((r > max)) && { max=$r; echo "$max" >"$WORK/rss.max"; }
-    sleep 0.2
-  done ) &
-SAMPLER_PID=$!
-
-echo "  POST /v1/notify to $DEVICES devices ..." >&2
+# --- the peer: @parse/node-apn --------------------------------------------------------------------------------
+echo "== @parse/node-apn $PEER_VERSION: $DEVICES pushes, provider.send() with $PEER_CHUNK tokens, $PEER_IN_FLIGHT at once, $PEER_CLIENTS connection(s)" >&2
 accepted0=$(mock_accepted)
-cpu_begin c; m0=$(machine_snapshot); t0=$(now)
-http=$(curl -sS --max-time "$PHASE_TIMEOUT" -o "$WORK/notify.json" -w '%{http_code}' -X POST "http://127.0.0.1:$PORT/v1/notify" \
-  -H "authorization: Bearer $API_KEY" -H 'content-type: application/json' \
-  -d "{\"title\":\"$TITLE\",\"body\":\"$BODY\",\"target\":\"all\"}" 2>"$WORK/notify.err")
-# A 202 ("sending") means it outlived NOTIFY_WAIT_MS: poll its record until it is no longer sending.
-if [[ "$http" == 202 ]]; then
-  id=$(json_field "$WORK/notify.json" 'j.id')
-  deadline=$((SECONDS + PHASE_TIMEOUT))
-  while ((SECONDS < deadline)); do
-    http=$(curl -sS --max-time 10 -o "$WORK/notify.json" -w '%{http_code}' -H "authorization: Bearer $API_KEY" "http://127.0.0.1:$PORT/v1/notifications/$id")
-    [[ "$http" == 200 && "$(json_field "$WORK/notify.json" 'j.status')" != sending ]] && break
-    sleep 0.1
-  done
-fi
-t1=$(now); m1=$(machine_snapshot); cpu_end c
-CPU[clarion]=$(cpu_report "$WORK/c.cpu0" "$WORK/c.cpu1" "$m0" "$m1" "$(elapsed "$t0" "$t1")" "" 0)
+run_sender peer node-apn node "$HERE/peer-node-apn.mjs" "$MOCK_ORIGIN" "$MOCK_DIR/ca.pem" "$MOCK_DIR/provider-key.pem" "$KEY_ID" "$TEAM_ID" "$TOPIC" \
+  "$WORK/tokens.txt" "$PEER_CHUNK" "$PEER_IN_FLIGHT" "$PEER_CLIENTS"
+read -r PSS_PEAK[peer] _ <<<"$PHASE_PSS"
 accepted1=$(mock_accepted)
-HWM_END=$(status_kb "$CLARION_PID" VmHWM)
-RSS_END=$(status_kb "$CLARION_PID" VmRSS)
-kill "$SAMPLER_PID" 2>/dev/null; wait "$SAMPLER_PID" 2>/dev/null; SAMPLER_PID=
-RSS_SAMPLED=$(cat "$WORK/rss.max" 2>/dev/null)
-MOCK_HWM=$(status_kb "$MOCK_PID" VmHWM)
-c_mock=$((accepted1 - accepted0))
-c_secs=$(elapsed "$t0" "$t1")
-SECS[clarion]=$c_secs
-
-if [[ "$http" != 200 ]] || ! json_field "$WORK/notify.json" 'j.sent' >/dev/null 2>&1; then
-  STATUS[clarion]="FAILED: HTTP ${http:-none} $(head -c 300 "$WORK/notify.json" 2>/dev/null) $(cat "$WORK/notify.err")"; FAILED=1
+p_mock=$((accepted1 - accepted0))
+if [[ "$(cat "$WORK/peer.rc")" != 0 ]] || ! json_field "$WORK/peer.out" 'j.sent' >/dev/null 2>&1; then
+  STATUS[peer]="FAILED: exit $(cat "$WORK/peer.rc"), no result"; FAILED=1
+  tail -n 20 "$WORK/peer.err" | sed 's/^/    /' >&2
 else
-  c_status=$(json_field "$WORK/notify.json" 'j.status')
-  c_sent=$(json_field "$WORK/notify.json" 'j.sent')
-  c_failed=$(json_field "$WORK/notify.json" 'j.failed')
-  c_recipients=$(json_field "$WORK/notify.json" 'j.recipients')
-  c_failures=$(json_field "$WORK/notify.json" 'j.failures')
-  c_server_ms=$(json_field "$WORK/notify.json" 'j.timing.durationMs')
-  RATE[clarion]=$(awk -v n="$c_sent" -v s="$c_secs" 'BEGIN{printf "%.0f", n / s}')
-  EXTRA[clarion]="server-side timing.durationMs ${c_server_ms} ms ($(awk -v n="$c_sent" -v ms="$c_server_ms" 'BEGIN{ if (ms > 0) printf "%.0f", n * 1000 / ms; else printf "?" }') deliveries/s); recipients ${c_recipients}, sent ${c_sent}, failed ${c_failed}, mock accepted ${c_mock}"
-  if [[ "$c_status" == completed && "$c_sent" == "$DEVICES" && "$c_failed" == 0 && "$c_mock" == "$DEVICES" ]]; then
-    STATUS[clarion]=ok
+  PUSHES[peer]=$(json_field "$WORK/peer.out" 'j.sent')
+  FAILS[peer]=$(json_field "$WORK/peer.out" 'j.failed')
+  SECS[peer]=$(json_field "$WORK/peer.out" 'j.seconds')
+  RATE[peer]=$(awk -v n="${PUSHES[peer]}" -v s="${SECS[peer]}" 'BEGIN{printf "%.0f", n / s}')
+  EXTRA[peer]="the peer's own clock from its first send() to the last settled chunk (process wall time with node's start ${PHASE_SECS} s); its maxRSS $(mb "$(json_field "$WORK/peer.out" 'j.maxRssKb')"); mock accepted ${p_mock}"
+  if [[ "${PUSHES[peer]}" == "$DEVICES" && "${FAILS[peer]}" == 0 && "$p_mock" == "$DEVICES" ]]; then
+    STATUS[peer]=ok
   else
-    STATUS[clarion]="ERRORS: status ${c_status}, sent ${c_sent}, failed ${c_failed}, failures ${c_failures}, mock accepted ${c_mock}"
-    FAILED=1
+    STATUS[peer]="FAILED: sent ${PUSHES[peer]}, failed ${FAILS[peer]} $(json_field "$WORK/peer.out" 'j.reasons'), mock accepted ${p_mock}"; FAILED=1
+    echo "  !!! the peer (@parse/node-apn) had failures; its first ones:" >&2
+    head -n 10 "$WORK/peer.err" | sed 's/^/    /' >&2
   fi
 fi
-echo "  ${RATE[clarion]:-?} deliveries/s, ${STATUS[clarion]}" >&2
+echo "  ${RATE[peer]:-?} pushes/s, ${STATUS[peer]}" >&2
 
-stop_pid "$CLARION_PID"
-if grep -qiE 'error|warn' "$WORK/clarion.log"; then
-  echo "  Clarion's log had warnings/errors (first lines):" >&2; grep -iE 'error|warn' "$WORK/clarion.log" | head -n 5 | sed 's/^/    /' >&2
-fi
+# --- Clarion, once per worker count ----------------------------------------------------------------------------
+# A fresh start each time, against the same database: a new broadcast to the same audience.
+clarion_run() { # workers
+  local workers=$1 key="clarion/$1" port pid http id deadline t0 t1 m0 m1 idle peak samples tree leftover p i
+  port=$(free_port)
+  env -u DATA_DIR -u REDIS_URL -u APNS_PRIVATE_KEY -u APNS_ENV -u FANOUT_SHARD_SIZE \
+    HOST=127.0.0.1 PORT="$port" DASHBOARD=off LOG_LEVEL=warn DATABASE_URL="$DB_URL" NOTIFY_WAIT_MS=$((PHASE_TIMEOUT * 1000)) \
+    APNS_TEAM_ID="$TEAM_ID" APNS_KEY_ID="$KEY_ID" APNS_PRIVATE_KEY_PATH="$MOCK_DIR/provider-key.pem" APNS_TOPIC="$TOPIC" \
+    APNS_URL="$MOCK_ORIGIN" NODE_EXTRA_CA_CERTS="$MOCK_DIR/ca.pem" FANOUT_WORKERS="$workers" ${SHARD_SIZE:+FANOUT_SHARD_SIZE="$SHARD_SIZE"} \
+    NODE_OPTIONS="${BENCH_CLARION_NODE_OPTIONS:-${NODE_OPTIONS:-}}" node --import tsx src/main.ts >"$WORK/clarion-$workers.log" 2>&1 &
+  pid=$!
+  CLARION_PID=$pid
+  PIDS+=("$pid")
+  echo "== Clarion, FANOUT_WORKERS=$workers, on 127.0.0.1:$port (pid $pid)" >&2
+  if ! wait_healthy "http://127.0.0.1:$port/healthz" "$pid" "$WORK/clarion-$workers.log"; then
+    STATUS[$key]="FAILED: did not start"; FAILED=1
+    stop_pid "$pid"; mapfile -t PIDS < <(pids_of "$pid")
+    return
+  fi
+  sleep 2 # let forked workers settle before the idle reading
+  read -r idle _ IDLE_PROCS[$key] <<<"$(tree_kb smaps_rollup Pss "$pid" postgres)"
+  PSS_IDLE[$key]=$idle
 
-# The fan-out's page query at the start, middle and end of the audience (EXPLAIN ANALYZE, after the broadcast).
+  echo "  POST /v1/notify to $DEVICES devices ..." >&2
+  accepted0=$(mock_accepted)
+  pss_watch_begin "clarion-$workers" "$pid" postgres
+  cpu_begin "c$workers"; m0=$(machine_snapshot); t0=$(now)
+  http=$(curl -sS --max-time "$PHASE_TIMEOUT" -o "$WORK/notify-$workers.json" -w '%{http_code}' -X POST "http://127.0.0.1:$port/v1/notify" \
+    -H "authorization: Bearer $API_KEY" -H 'content-type: application/json' \
+    -d "{\"title\":\"$TITLE\",\"body\":\"$BODY\",\"target\":\"all\"}" 2>"$WORK/notify-$workers.err")
+  # A 202 ("sending") means it outlived NOTIFY_WAIT_MS: poll its record until it is no longer sending.
+  if [[ "$http" == 202 ]]; then
+    id=$(json_field "$WORK/notify-$workers.json" 'j.id')
+    deadline=$((SECONDS + PHASE_TIMEOUT))
+    while ((SECONDS < deadline)); do
+      http=$(curl -sS --max-time 10 -o "$WORK/notify-$workers.json" -w '%{http_code}' -H "authorization: Bearer $API_KEY" "http://127.0.0.1:$port/v1/notifications/$id")
+      [[ "$http" == 200 && "$(json_field "$WORK/notify-$workers.json" 'j.status')" != sending ]] && break
+      sleep 0.1
+    done
+  fi
+  t1=$(now); m1=$(machine_snapshot); cpu_end "c$workers"
+  tree_kb smaps_rollup Pss "$pid" postgres >>"$WORK/clarion-$workers.pss" # one last sample, at the answer
+  read -r peak _ PEAK_PROCS[$key] samples <<<"$(pss_watch_end "clarion-$workers")"
+  PSS_PEAK[$key]=$peak
+  read -r HWM_SUM[$key] _ <<<"$(tree_kb status VmHWM "$pid" postgres)"
+  SECS[$key]=$(elapsed "$t0" "$t1")
+  CPU[$key]=$(cpu_report "$WORK/c$workers.cpu0" "$WORK/c$workers.cpu1" "$m0" "$m1" "${SECS[$key]}" "Clarion (node and its children)" "$pid")
+  accepted1=$(mock_accepted)
+  local c_mock=$((accepted1 - accepted0)) f="$WORK/notify-$workers.json"
+
+  if [[ "$http" != 200 ]] || ! json_field "$f" 'j.sent' >/dev/null 2>&1; then
+    STATUS[$key]="FAILED: HTTP ${http:-none} $(head -c 300 "$f" 2>/dev/null) $(cat "$WORK/notify-$workers.err")"; FAILED=1
+  else
+    local c_status c_recipients c_failures c_server_ms
+    c_status=$(json_field "$f" 'j.status')
+    PUSHES[$key]=$(json_field "$f" 'j.sent')
+    FAILS[$key]=$(json_field "$f" 'j.failed')
+    c_recipients=$(json_field "$f" 'j.recipients')
+    c_failures=$(json_field "$f" 'j.failures')
+    c_server_ms=$(json_field "$f" 'j.timing.durationMs')
+    RATE[$key]=$(awk -v n="${PUSHES[$key]}" -v s="${SECS[$key]}" 'BEGIN{printf "%.0f", n / s}')
+    EXTRA[$key]="server-side timing.durationMs ${c_server_ms} ms ($(awk -v n="${PUSHES[$key]}" -v ms="$c_server_ms" 'BEGIN{ if (ms > 0) printf "%.0f", n * 1000 / ms; else printf "?" }') pushes/s); recipients ${c_recipients}, mock accepted ${c_mock}; processes ${IDLE_PROCS[$key]} idle, ${PEAK_PROCS[$key]} at the PSS peak (of ${samples} samples); summed VmHWM $(mb "${HWM_SUM[$key]}")"
+    if [[ "$c_status" == completed && "${PUSHES[$key]}" == "$DEVICES" && "${FAILS[$key]}" == 0 && "$c_mock" == "$DEVICES" ]]; then
+      STATUS[$key]=ok
+    else
+      STATUS[$key]="ERRORS: status ${c_status}, failures ${c_failures}, mock accepted ${c_mock}"
+      FAILED=1
+    fi
+  fi
+  echo "  ${RATE[$key]:-?} pushes/s, peak PSS $(mb "${PSS_PEAK[$key]}"), ${STATUS[$key]}" >&2
+
+  # Stop it; forked workers must leave with it (any still there 3 s later are reported, then stopped by their pid).
+  tree=$(cpu_snapshot | awk -v root="$pid" '{ kids[$2] = kids[$2] " " $1 } END { q[1] = root; n = 1; for (i = 1; i <= n; i++) { k = split(kids[q[i]], c, " "); for (j = 1; j <= k; j++) q[++n] = c[j] } for (i = 2; i <= n; i++) print q[i] }')
+  stop_pid "$pid"
+  mapfile -t PIDS < <(pids_of "$pid")
+  CLARION_PID=
+  for ((i = 0; i < 30; i++)); do
+    leftover=0; for p in $tree; do kill -0 "$p" 2>/dev/null && leftover=1; done
+    ((leftover)) || break
+    sleep 0.1
+  done
+  for leftover in $tree; do
+    if kill -0 "$leftover" 2>/dev/null; then
+      echo "  Clarion's child $leftover ($(cat "/proc/$leftover/comm" 2>/dev/null)) outlived it; stopping it" >&2
+      EXTRA[$key]="${EXTRA[$key]:-}; a child process outlived the main one"
+      stop_pid "$leftover"
+    fi
+  done
+  if grep -qiE 'error|warn' "$WORK/clarion-$workers.log"; then
+    echo "  Clarion's log had warnings/errors (first lines):" >&2; grep -iE 'error|warn' "$WORK/clarion-$workers.log" | head -n 5 | sed 's/^/    /' >&2
+  fi
+}
+declare -A IDLE_PROCS PEAK_PROCS HWM_SUM
+CLARION_PID=
+for w in "${WORKERS[@]}"; do clarion_run "$w"; done
+
+# The fan-out's page query at the start, middle and end of the audience (EXPLAIN ANALYZE, after the broadcasts).
 echo "  EXPLAIN ANALYZE of one page of the recipient query ..." >&2
 timeout 300 node --import tsx "$HERE/explain-page.ts" "$DB_URL" "$ORG_ID" "${FANOUT_PAGE_SIZE:-1000}" 0 0.5 0.9 >"$WORK/explain.txt" 2>&1 \
   || { echo "  (explain-page.ts failed)" >&2; sed 's/^/    /' "$WORK/explain.txt" | tail -n 5 >&2; echo "failed; see stderr" >"$WORK/explain.txt"; }
+MOCK_HWM=$(awk '$1 == "VmHWM:" {print $2}' "/proc/$MOCK_PID/status" 2>/dev/null)
 
 # --- report ---------------------------------------------------------------------------------------------------
 mkdir -p "$RESULTS_DIR"
@@ -320,34 +451,53 @@ result_file="$RESULTS_DIR/broadcast-$STAMP.txt"
 pg_version=$(psql_admin -c 'SHOW server_version' 2>/dev/null || echo '?')
 commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')
 [[ -n "$(git -C "$ROOT" status --porcelain -- src prisma package.json 2>/dev/null)" ]] && commit="$commit (work tree modified)"
-ratio="-"
-[[ -n "${RATE[clarion]:-}" && -n "${RATE[h2load]:-}" ]] && ratio=$(awk -v a="${RATE[clarion]}" -v b="${RATE[h2load]}" 'BEGIN{printf "%.3f", a / b}')
+
+row() { # key sender workers
+  local k=$1
+  echo "$2|$3|${PUSHES[$k]:--}|${FAILS[$k]:--}|${SECS[$k]:--}|${RATE[$k]:--}|$(divide "${RATE[$k]:-}" "${RATE[peer]:-}")|$(divide "${RATE[$k]:-}" "${RATE[h2load]:-}")|$([[ -n "${PSS_IDLE[$k]:-}" ]] && mb "${PSS_IDLE[$k]}" || echo -)|$(mb "${PSS_PEAK[$k]:-}")|${STATUS[$k]:-not run}"
+}
+verdict() { awk -v v="$1" -v goal="$2" -v op="$3" 'BEGIN{ if (v == "" || v == "-") print "?"; else if ((op == ">=" && v + 0 >= goal) || (op == "<" && v + 0 < goal)) print "met"; else print "MISSED" }'; }
 
 {
-  echo "Clarion broadcast benchmark: one POST /v1/notify (live key, target all) to $DEVICES devices, vs h2load, both to the same mock APNs"
-  echo "started $STARTED_AT | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(h2load --version 2>/dev/null | head -n1) | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "Clarion: FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS}; h2load -n $DEVICES -c $H2_CLIENTS -m $H2_STREAMS (one device token)"
+  echo "Clarion broadcast benchmark: one push to $DEVICES devices (Clarion: POST /v1/notify, live key, target all), three senders, the same mock APNs"
+  echo "started $STARTED_AT | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(h2load --version 2>/dev/null | head -n1) | @parse/node-apn $PEER_VERSION | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "mock APNs: answers each push after ${MOCK_DELAY_MS} ms, 1000 streams per connection | h2load -n $DEVICES -c $H2_CLIENTS -m $H2_STREAMS (one device token) | node-apn: ${PEER_CLIENTS} connection(s), send() of $PEER_CHUNK tokens, $PEER_IN_FLIGHT at once"
+  echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each)${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS}"
   echo
   {
-    echo "sender|deliveries|seconds|deliveries/s|ratio to h2load|peak RSS|status"
-    echo "h2load|${h2_ok:--}|${SECS[h2load]:--}|${RATE[h2load]:--}|1.000|-|${STATUS[h2load]:-not run}"
-    echo "Clarion|${c_sent:--}|${SECS[clarion]:--}|${RATE[clarion]:--}|$ratio|$(mb "$HWM_END")|${STATUS[clarion]:-not run}"
+    echo "sender|workers|pushes|failures|seconds|pushes/s|x peer|x h2load|idle PSS|peak PSS|status"
+    row h2load h2load -
+    row peer "node-apn" -
+    for w in "${WORKERS[@]}"; do row "clarion/$w" Clarion "$w"; done
   } | column -t -s '|' -o ' | '
   echo
-  echo "Clarion seconds: POST /v1/notify until its answer with the finished broadcast (curl's view). ${EXTRA[clarion]:-}"
-  echo "Clarion memory: peak RSS = VmHWM of the node process after the broadcast (before it: $(mb "$HWM_IDLE") peak, $(mb "$RSS_IDLE") resident when idle; highest VmRSS sampled every 0.2 s while sending: $(mb "$RSS_SAMPLED"); at the end $(mb "$RSS_END")). Mock APNs peak RSS $(mb "$MOCK_HWM")."
-  echo "h2load seconds: its own 'finished in'."
+  echo "Goals (Clarion >= ${GOAL_PEER}x the peer, >= ${GOAL_H2LOAD}x h2load, peak PSS < ${GOAL_PSS_MB} MB at 1,000,000 devices):"
+  for w in "${WORKERS[@]}"; do
+    k="clarion/$w"
+    xp=$(divide "${RATE[$k]:-}" "${RATE[peer]:-}"); xh=$(divide "${RATE[$k]:-}" "${RATE[h2load]:-}")
+    pss=$(awk -v k="${PSS_PEAK[$k]:-}" 'BEGIN{ if (k != "") printf "%.0f", k / 1024 }')
+    echo "  $w worker(s): ${xp}x peer $(verdict "$xp" "$GOAL_PEER" ">="), ${xh}x h2load $(verdict "$xh" "$GOAL_H2LOAD" ">="), peak PSS ${pss:-?} MB $(verdict "$pss" "$GOAL_PSS_MB" "<")$( ((DEVICES < 1000000)) && echo " (the PSS goal is for 1,000,000 devices; this run has $DEVICES)")"
+  done
   echo
-  echo "One page (${FANOUT_PAGE_SIZE:-1000} rows) of the fan-out's recipient query, by cursor position in the audience (EXPLAIN ANALYZE after the broadcast):"
+  echo "pushes/s: Clarion: sent / the time from sending the POST to its answer with the finished broadcast (curl's view); h2load: its own"
+  echo "'finished in'; node-apn: ${EXTRA[peer]:-}."
+  for w in "${WORKERS[@]}"; do echo "Clarion, $w worker(s): ${EXTRA[clarion/$w]:-}."; done
+  echo "PSS: summed over the process and its descendants (Clarion: the node process and every child, no postgres; the others: the"
+  echo "sender's own processes), /proc/<pid>/smaps_rollup, sampled every ${PSS_INTERVAL} s during the phase; idle = 2 s after /healthz answered."
+  echo "Mock APNs peak RSS $(mb "$MOCK_HWM")."
+  echo
+  echo "One page (${FANOUT_PAGE_SIZE:-1000} rows) of the fan-out's recipient query, by cursor position in the audience (EXPLAIN ANALYZE after the broadcasts):"
   sed 's/^/  /' "$WORK/explain.txt"
   echo
   echo "CPU over each measured phase (100% = one core; a process can exceed it):"
-  [[ -n "${CPU[h2load]:-}" ]] && echo "  h2load:  ${CPU[h2load]}"
-  [[ -n "${CPU[clarion]:-}" ]] && echo "  Clarion: ${CPU[clarion]}"
+  for k in h2load peer "${WORKERS[@]/#/clarion/}"; do [[ -n "${CPU[$k]:-}" ]] && printf '  %-12s %s\n' "$k:" "${CPU[$k]}"; done
   if ((FAILED)); then
     echo
     echo "NOTE: at least one sender failed or had errors; its figures (if any) are not comparable throughput."
   fi
 } | tee "$result_file"
 echo "(written to ${result_file#"$ROOT"/})"
+if ((FAILED)); then
+  [[ "${STATUS[peer]:-}" == ok ]] || echo "FAILED: the peer (@parse/node-apn): ${STATUS[peer]:-not run}" >&2
+fi
 exit "$FAILED"
