@@ -59,6 +59,11 @@ export async function runWorker(config: Config, options: WorkerOptions): Promise
     // kill -9 of the parent closes the IPC channel: the worker drains and goes too.
     process.once('disconnect', resolve);
   });
+  // A drain that cannot finish (its database gone with a killed parent) must not leave the worker behind.
+  setTimeout(() => {
+    options.logger.error('fan-out worker did not drain within 60 s; exiting');
+    process.exit(1);
+  }, 60_000).unref();
   await worker.stop();
   return 0;
 }
