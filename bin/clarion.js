@@ -7,7 +7,7 @@ register();
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === 'worker') {
   const { loadConfig, ConfigError } = await import('../src/config.ts');
-  const { workerCommand } = await import('../src/worker.ts');
+  const { workerCommand } = await import('../src/cli/worker.ts');
   try {
     process.exitCode = await workerCommand(loadConfig());
   } catch (error) {

@@ -13,6 +13,7 @@ import { createFanout, type Fanout } from './domain/broadcasts/fanout.ts';
 import { adoptShardsWithoutJobs } from './domain/broadcasts/shards.ts';
 import { openQueue } from './jobs/queue.ts';
 import { superviseWorkers } from './jobs/supervisor.ts';
+import { workerBundle } from './jobs/worker-bundle.ts';
 import { ensureDashboardBuilt } from './dashboard/build.ts';
 import { createDashboardServer } from './dashboard/server.ts';
 import { createLogger, redactUrl } from './logger.ts';
@@ -69,7 +70,11 @@ export async function start(config: Config) {
     if (config.fanoutWorkers > 0) {
       const env: Record<string, string> = { CLARION_WORKER_DATABASE_URL: database.url };
       if (push.simulator) env.CLARION_WORKER_SIMULATOR = JSON.stringify(push.simulator);
-      workers = superviseWorkers({ count: config.fanoutWorkers, env, logger, stopTimeoutMs: config.shutdownTimeoutMs + 15_000 });
+      const bundle = await workerBundle().catch((error: Error) => {
+        logger.warn('could not bundle the worker; workers run through tsx', { error: error.message });
+        return undefined;
+      });
+      workers = superviseWorkers({ count: config.fanoutWorkers, bundle, env, logger, stopTimeoutMs: config.shutdownTimeoutMs + 15_000 });
     } else {
       await fanout.work({ shardRuns: config.fanoutShardRuns });
     }

@@ -4,8 +4,6 @@
 import { pathToFileURL } from 'node:url';
 import { type SharedSimulator, createPushService } from './apns/push-service.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { runningEmbeddedUrl } from './db/embedded/cluster.ts';
-import { migrateDatabase } from './db/migrate.ts';
 import { openSqlDatabase } from './db/pool.ts';
 import { createFanout } from './domain/broadcasts/fanout.ts';
 import { openQueue } from './jobs/queue.ts';
@@ -66,23 +64,6 @@ export async function runWorker(config: Config, options: WorkerOptions): Promise
   }, 60_000).unref();
   await worker.stop();
   return 0;
-}
-
-/** `npx clarion worker`: a worker-only process on DATABASE_URL, or on the running server's embedded PostgreSQL. */
-export async function workerCommand(config: Config, error: (message: string) => void = console.error): Promise<number> {
-  const logger = createLogger(config.logLevel);
-  const databaseUrl = config.databaseUrl ?? (await runningEmbeddedUrl(config.dataDir));
-  if (!databaseUrl) {
-    error(`No DATABASE_URL, and no Clarion server is running on DATA_DIR ${config.dataDir}: a worker sends the broadcasts of a database that a server (npm start) has set up.`);
-    return 1;
-  }
-  try {
-    await migrateDatabase(databaseUrl, logger);
-    return await runWorker(config, { databaseUrl, logger });
-  } catch (failure) {
-    error((failure as Error).message);
-    return 1;
-  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

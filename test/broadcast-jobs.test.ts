@@ -34,7 +34,7 @@ async function workerPids(parent: number) {
       const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       const cmdline = ppid === parent ? await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '') : '';
-      return cmdline.includes('src/worker.ts') ? Number(pid) : undefined;
+      return /src\/worker\.ts|\.cache\/clarion\/worker-/.test(cmdline) ? Number(pid) : undefined;
     }),
   );
   return found.filter((pid): pid is number => pid !== undefined).sort();

@@ -65,7 +65,7 @@ export async function main(argv: string[], output: Output = terminal) {
   }
   if (dbCommand) return printDatabase(config, dbCommand, output);
   if (apnsCommand) return checkApnsCommand(config, rest, output);
-  if (workerCommand) return (await import('../worker.ts')).workerCommand(config, output.err);
+  if (workerCommand) return (await import('./worker.ts')).workerCommand(config, output.err);
   let storage: Storage;
   try {
     storage = await openStorage(config, createLogger('warn'), 'cli');

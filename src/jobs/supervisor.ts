@@ -7,6 +7,8 @@ import type { Logger } from '../logger.ts';
 
 export interface SupervisorOptions {
   count: number;
+  /** The worker as one JavaScript file (src/jobs/worker-bundle.ts); without it, src/worker.ts runs through tsx. */
+  bundle?: string;
   /** Added to each worker's environment. */
   env: Record<string, string>;
   logger: Logger;
@@ -17,13 +19,16 @@ export interface SupervisorOptions {
 const WORKER_ENTRY = fileURLToPath(new URL('../worker.ts', import.meta.url));
 const HEALTHY_AFTER_MS = 60_000;
 
-export function superviseWorkers({ count, env, logger, stopTimeoutMs }: SupervisorOptions) {
+export function superviseWorkers({ count, bundle, env, logger, stopTimeoutMs }: SupervisorOptions) {
+  // The bundle is plain JavaScript: it needs none of this process's loader flags (--import tsx).
+  const entry = bundle ?? WORKER_ENTRY;
+  const execArgv = bundle ? withoutTsx(process.execArgv) : process.execArgv;
   const children = new Set<ChildProcess>();
   let stopping = false;
 
   function spawn(slot: number, failures: number) {
     const started = Date.now();
-    const child = fork(WORKER_ENTRY, [], { execArgv: process.execArgv, env: { ...process.env, ...env, CLARION_WORKER_SLOT: String(slot) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(entry, [], { execArgv, env: { ...process.env, ...env, CLARION_WORKER_SLOT: String(slot) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     children.add(child);
     child.once('exit', (code, signal) => {
       children.delete(child);
@@ -58,4 +63,13 @@ export function superviseWorkers({ count, env, logger, stopTimeoutMs }: Supervis
       );
     },
   };
+}
+
+function withoutTsx(args: string[]) {
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    if ((args[i] === '--import' || args[i] === '--require' || args[i] === '--loader') && /(^|\/)tsx(\/|$)/.test(args[i + 1] ?? '')) i += 1;
+    else if (!/^--(import|require|loader)=.*tsx/.test(args[i]!)) kept.push(args[i]!);
+  }
+  return kept;
 }
