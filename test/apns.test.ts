@@ -1,9 +1,11 @@
 // The APNs sender against the simulator: what Apple checks, and what Clarion does with each answer.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnectionPool } from '../src/apns/connection-pool.ts';
 import { createSender } from '../src/apns/sender.ts';
 import { generateProviderKey } from '../src/apns/simulator.ts';
 import { createProviderToken } from '../src/apns/token.ts';
+import { apnsIdFor } from '../src/domain/broadcasts/apns-id.ts';
 import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { apnsToken } from './support/seed.ts';
 
@@ -72,12 +74,62 @@ describe('the APNs sender', () => {
     expect(await apns.send(push(apnsToken(), { 'apns-collapse-id': 'x'.repeat(65) }))).toEqual({ ok: false, reason: 'BadCollapseId', deadToken: false });
   });
 
+  it("keeps each broadcast's headers and payload apart when their pushes interleave", async () => {
+    const alert = push(apnsToken()).headers;
+    const other = { ...alert, 'apns-topic': 'com.other.app' };
+    const payload = (body: string) => JSON.stringify({ aps: { alert: { body } } });
+    const sends = Array.from({ length: 40 }, (_, i) => {
+      const deviceToken = apnsToken();
+      const headers = i % 2 ? other : alert;
+      return apns.send({ deviceToken, apnsId: '6e5a4c1e-2f0b-5a3d-8c9e-0123456789ab', headers, payload: payload(`push ${i % 4}`) }).then((outcome) => ({ i, deviceToken, outcome }));
+    });
+    for (const { i, deviceToken, outcome } of await Promise.all(sends)) {
+      if (i % 2) {
+        expect(outcome).toEqual({ ok: false, reason: 'TopicDisallowed', deadToken: false });
+      } else {
+        expect(outcome).toEqual({ ok: true });
+        expect(apns.delivered(deviceToken)[0]?.payload).toEqual({ aps: { alert: { body: `push ${i % 4}` } } });
+      }
+    }
+  });
+
   it('is refused with a JWT signed by another key, after one refresh', async () => {
     const pool = createConnectionPool({ origin: apns.simulator.origin, ca: apns.simulator.ca, connections: 1 });
     const forged = createProviderToken({ teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: generateProviderKey().privateKey });
     const send = createSender({ pool, token: forged, maxAttempts: 3, backoffMs: 1 });
     expect(await send(push(apnsToken()))).toEqual({ ok: false, reason: 'InvalidProviderToken', deadToken: false });
     await pool.close();
+  });
+});
+
+describe('the apns-id of a push', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const broadcast = '0b5e3f0c-9d1a-4c1e-8f7a-2b6c1d3e4f50';
+  const devices = Array.from({ length: 10_000 }, () => randomUUID());
+
+  it('is a UUID, the same for the same broadcast and device', () => {
+    for (const device of devices.slice(0, 100)) {
+      const id = apnsIdFor(broadcast, device);
+      expect(id).toMatch(UUID);
+      expect(apnsIdFor(randomUUID(), device)).not.toBe(id);
+      expect(apnsIdFor(broadcast, device)).toBe(id);
+      expect(apnsIdFor(broadcast.toUpperCase(), device.toUpperCase())).toBe(id);
+    }
+  });
+
+  it('differs between the devices of a broadcast and between broadcasts', () => {
+    const other = randomUUID();
+    const ids = new Set(devices.flatMap((device) => [apnsIdFor(broadcast, device), apnsIdFor(other, device)]));
+    expect(ids.size).toBe(2 * devices.length);
+    // Devices a bit apart, and the broadcast and device swapped.
+    expect(apnsIdFor(broadcast, '00000000-0000-4000-8000-000000000000')).not.toBe(apnsIdFor(broadcast, '00000000-0000-4000-8000-000000000001'));
+    expect(apnsIdFor(broadcast, devices[0]!)).not.toBe(apnsIdFor(devices[0]!, broadcast));
+  });
+
+  it('is a UUID too for keys that are not UUIDs', () => {
+    expect(apnsIdFor('test:1767225600000', devices[0]!)).toMatch(UUID);
+    expect(apnsIdFor('test:1767225600000', devices[0]!)).toBe(apnsIdFor('test:1767225600000', devices[0]!));
+    expect(apnsIdFor('test:1767225600000', devices[0]!)).not.toBe(apnsIdFor('test:1767225600001', devices[0]!));
   });
 });
 
@@ -93,5 +145,14 @@ describe('the provider token', () => {
     expect(second).not.toBe(first);
     expect(JSON.parse(Buffer.from(second.split('.')[1]!, 'base64url').toString())).toEqual({ iss: 'T', iat: Math.floor(now / 1000) });
     expect(JSON.parse(Buffer.from(second.split('.')[0]!, 'base64url').toString())).toMatchObject({ alg: 'ES256', kid: 'K' });
+  });
+
+  it('gives the authorization header with it, and is replaced once rejected', () => {
+    const token = createProviderToken({ teamId: 'T', keyId: 'K', privateKey: generateProviderKey().privateKey });
+    const authorization = token.authorization();
+    expect(authorization).toBe(`bearer ${token.get()}`);
+    expect(token.authorization()).toBe(authorization);
+    token.invalidate(authorization);
+    expect(token.authorization()).not.toBe(authorization);
   });
 });

@@ -1,6 +1,12 @@
-// Long-lived HTTP/2 connections to APNs, several of them, requests spread round-robin. A connection that
-// fails or receives GOAWAY is replaced on the next request; one is never opened per push.
+// Long-lived HTTP/2 connections to APNs, several of them. A request goes to the least busy connection with a stream
+// to spare under the limit its server announced (SETTINGS_MAX_CONCURRENT_STREAMS); when none has one, it waits in a
+// queue, first come first served, until a stream closes. Left to itself, node:http2 opens up to 100 streams on a new
+// connection before the server's SETTINGS arrive, and a server with a lower limit refuses the rest
+// (../shared/notes/peers.md). A connection that fails or receives GOAWAY is replaced on the next request; one is
+// never opened per push. This runs for every push, so a request costs one small object and its promise: the
+// stream's listeners are shared, and a broadcast's headers are prepared once.
 import http2 from 'node:http2';
+import { performance } from 'node:perf_hooks';
 
 export interface ApnsResponse {
   status: number;
@@ -22,71 +28,262 @@ export interface PoolOptions {
   requestTimeoutMs?: number;
 }
 
+/**
+ * Headers sent with many requests (a broadcast's topic, push type, priority...), turned into a request's header
+ * object once. The object is reused: each request fills in its path, authorization and apns-id just before
+ * node:http2 copies it (it does so before `request` returns).
+ */
+export class PreparedHeaders {
+  readonly template: http2.OutgoingHttpHeaders;
+  readonly authorization: string | undefined;
+  readonly apnsId: string | undefined;
+  constructor(headers: Record<string, string>) {
+    this.authorization = headers.authorization;
+    this.apnsId = headers['apns-id'];
+    this.template = { ':method': 'POST', ':path': '/', 'content-type': 'application/json', ...headers, authorization: undefined, 'apns-id': undefined };
+  }
+}
+
+interface Connection {
+  session: http2.ClientHttp2Session;
+  /** Streams opened and not yet closed. */
+  active: number;
+  /** The server's SETTINGS_MAX_CONCURRENT_STREAMS; none before its first SETTINGS frame. */
+  limit: number;
+  ready: boolean;
+  openedAt: number;
+  error?: Error;
+}
+
+class Pending {
+  status = 0;
+  answerId: string | undefined = undefined;
+  chunks: Buffer[] | undefined = undefined;
+  error: string | undefined = undefined;
+  connection: Connection | undefined = undefined;
+  stream: http2.ClientHttp2Stream | undefined = undefined;
+  // In flight, oldest first, for the timeout.
+  startedAt = 0;
+  inFlight = false;
+  older: Pending | undefined = undefined;
+  newer: Pending | undefined = undefined;
+  resolve!: (answer: ApnsResponse) => void;
+  reject!: (error: Error) => void;
+  constructor(
+    readonly path: string,
+    readonly headers: Record<string, string> | PreparedHeaders,
+    readonly body: string | Buffer,
+    readonly authorization: string | undefined,
+    readonly apnsId: string | undefined,
+  ) {}
+}
+
+const kPending = Symbol('pending');
+type PoolStream = http2.ClientHttp2Stream & { [kPending]?: Pending };
+const { NGHTTP2_CANCEL, NGHTTP2_FLAG_END_STREAM } = http2.constants;
+
+function reasonOf(chunks: Buffer[] | undefined) {
+  if (!chunks?.length) return undefined;
+  try {
+    return JSON.parse((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')).reason;
+  } catch {
+    return undefined;
+  }
+}
+
+function onResponse(this: PoolStream, headers: http2.IncomingHttpHeaders, flags: number) {
+  const pending = this[kPending]!;
+  pending.status = Number(headers[':status']);
+  pending.answerId = headers['apns-id'] as string | undefined;
+  if (flags & NGHTTP2_FLAG_END_STREAM) return;
+  // Only an error's body is kept (its reason); any other is read and dropped, so that the stream can close.
+  if (pending.status === 200) {
+    this.resume();
+  } else {
+    pending.chunks = [];
+    this.on('data', onData);
+  }
+}
+
+function onData(this: PoolStream, chunk: Buffer) {
+  this[kPending]!.chunks!.push(chunk);
+}
+
+function onStreamError(this: PoolStream, error: Error) {
+  this[kPending]!.error ??= error.message;
+}
+
 export function createConnectionPool({ origin, connections = 4, ca, requestTimeoutMs = 30_000, onError = () => {} }: PoolOptions) {
-  const sessions: (http2.ClientHttp2Session | undefined)[] = Array.from({ length: connections }, () => undefined);
-  let next = 0;
+  const slots: (Connection | undefined)[] = Array.from({ length: connections }, () => undefined);
+  const connectOptions = ca ? { ca } : {};
+  // Waiting for a stream: queue[head..], first come first served.
+  let queue: (Pending | undefined)[] = [];
+  let head = 0;
+  let oldest: Pending | undefined;
+  let newest: Pending | undefined;
   let closed = false;
 
-  function session(index: number) {
-    const existing = sessions[index];
-    if (existing && !existing.closed && !existing.destroyed) return existing;
-    const created = http2.connect(origin, ca ? { ca } : {});
-    created.on('error', onError);
-    created.on('goaway', () => created.close());
-    created.on('close', () => {
-      if (sessions[index] === created) sessions[index] = undefined;
+  function open(index: number) {
+    const session = http2.connect(origin, connectOptions);
+    const connection: Connection = { session, active: 0, limit: 0, ready: false, openedAt: performance.now() };
+    session.on('error', (error) => {
+      connection.error = error;
+      onError(error);
     });
-    created.setTimeout(0);
-    sessions[index] = created;
-    return created;
+    session.on('goaway', () => session.close());
+    session.on('remoteSettings', (settings) => {
+      connection.ready = true;
+      connection.limit = settings.maxConcurrentStreams ?? Number.MAX_SAFE_INTEGER;
+      drain();
+    });
+    session.on('close', () => {
+      if (slots[index] === connection) slots[index] = undefined;
+      if (connection.ready) return drain();
+      // It never worked: the requests waiting for it fail (and are retried after a backoff) rather than try a
+      // connection after another at once, unless another connection can take them.
+      if (!slots.some((other) => other?.ready && !other.session.closed)) failWaiting(`connection failed: ${connection.error?.message ?? 'closed before its settings'}`);
+    });
+    session.setTimeout(0);
+    slots[index] = connection;
+    return connection;
   }
 
-  function request(path: string, headers: Record<string, string>, body: string): Promise<ApnsResponse> {
-    if (closed) return Promise.reject(new TransportError('connection pool is closed'));
-    const index = next;
-    next = (next + 1) % connections;
-    return new Promise((resolve, reject) => {
-      let stream: http2.ClientHttp2Stream;
-      try {
-        stream = session(index).request({ ':method': 'POST', ':path': path, 'content-type': 'application/json', ...headers });
-      } catch (error) {
-        return reject(new TransportError((error as Error).message));
+  /** The open connection with the fewest streams and one to spare; empty slots get a new connection. */
+  function pick() {
+    let best: Connection | undefined;
+    for (let i = 0; i < slots.length; i += 1) {
+      let connection = slots[i];
+      if (!connection || connection.session.closed || connection.session.destroyed) connection = open(i);
+      if (connection.active < connection.limit && (!best || connection.active < best.active)) best = connection;
+    }
+    return best;
+  }
+
+  function dispatch(pending: Pending, connection: Connection) {
+    const { headers } = pending;
+    let stream: PoolStream;
+    try {
+      if (headers instanceof PreparedHeaders) {
+        const { template } = headers;
+        template[':path'] = pending.path;
+        template.authorization = pending.authorization ?? headers.authorization;
+        template['apns-id'] = pending.apnsId ?? headers.apnsId;
+        stream = connection.session.request(template);
+      } else {
+        const all: http2.OutgoingHttpHeaders = { ':method': 'POST', ':path': pending.path, 'content-type': 'application/json', ...headers };
+        if (pending.authorization !== undefined) all.authorization = pending.authorization;
+        if (pending.apnsId !== undefined) all['apns-id'] = pending.apnsId;
+        stream = connection.session.request(all);
       }
-      let status = 0;
-      let apnsId: string | undefined;
-      const chunks: Buffer[] = [];
-      // No answer in time: the connection may have died silently, so it is replaced (the push is retried).
-      stream.setTimeout(requestTimeoutMs, () => {
-        stream.close(http2.constants.NGHTTP2_CANCEL);
-        sessions[index]?.destroy();
-      });
-      stream.on('response', (h) => {
-        status = Number(h[':status']);
-        apnsId = h['apns-id'] as string | undefined;
-      });
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', (error) => reject(new TransportError(error.message)));
-      stream.on('close', () => {
-        if (!status) return reject(new TransportError(`stream closed without an answer (code ${stream.rstCode})`));
-        let reason: string | undefined;
-        if (status !== 200 && chunks.length) {
-          try {
-            reason = JSON.parse(Buffer.concat(chunks).toString('utf8')).reason;
-          } catch {
-            reason = undefined;
-          }
-        }
-        resolve({ status, apnsId, reason });
-      });
-      stream.end(body);
+    } catch (error) {
+      return pending.reject(new TransportError((error as Error).message));
+    }
+    connection.active += 1;
+    pending.connection = connection;
+    pending.stream = stream;
+    stream[kPending] = pending;
+    track(pending);
+    stream.on('response', onResponse);
+    stream.on('error', onStreamError);
+    stream.on('close', onStreamClose);
+    stream.end(pending.body);
+  }
+
+  function onStreamClose(this: PoolStream) {
+    const pending = this[kPending]!;
+    pending.connection!.active -= 1;
+    untrack(pending);
+    if (pending.error !== undefined || !pending.status) {
+      pending.reject(new TransportError(pending.error ?? `stream closed without an answer (code ${this.rstCode})`));
+    } else {
+      pending.resolve({ status: pending.status, apnsId: pending.answerId, reason: pending.status === 200 ? undefined : reasonOf(pending.chunks) });
+    }
+    drain();
+  }
+
+  function drain() {
+    while (head < queue.length && !closed) {
+      const connection = pick();
+      if (!connection) break;
+      const pending = queue[head]!;
+      queue[head] = undefined;
+      head += 1;
+      dispatch(pending, connection);
+    }
+    if (head > 0 && head === queue.length) {
+      queue.length = 0;
+      head = 0;
+    } else if (head > 1024 && head * 2 > queue.length) {
+      queue = queue.slice(head);
+      head = 0;
+    }
+  }
+
+  function failWaiting(message: string) {
+    const waiting = queue.slice(head);
+    queue = [];
+    head = 0;
+    for (const pending of waiting) pending!.reject(new TransportError(message));
+  }
+
+  function track(pending: Pending) {
+    pending.startedAt = performance.now();
+    pending.inFlight = true;
+    pending.older = newest;
+    if (newest) newest.newer = pending;
+    else oldest = pending;
+    newest = pending;
+  }
+
+  function untrack(pending: Pending) {
+    if (!pending.inFlight) return;
+    pending.inFlight = false;
+    if (pending.older) pending.older.newer = pending.newer;
+    else oldest = pending.newer;
+    if (pending.newer) pending.newer.older = pending.older;
+    else newest = pending.older;
+    pending.older = pending.newer = undefined;
+  }
+
+  // No answer in time: the connection may have died silently, so it is replaced (the push is retried). One timer
+  // for the pool rather than one per stream; a request times out between requestTimeoutMs and a tenth later.
+  function expire() {
+    const before = performance.now() - requestTimeoutMs;
+    while (oldest && oldest.startedAt <= before) {
+      const pending = oldest;
+      untrack(pending);
+      pending.stream!.close(NGHTTP2_CANCEL);
+      pending.connection!.session.destroy();
+    }
+    for (const connection of slots) if (connection && !connection.ready && connection.openedAt <= before) connection.session.destroy();
+  }
+  const expiry = setInterval(expire, Math.min(Math.max(requestTimeoutMs / 10, 5), 1000));
+  expiry.unref();
+
+  function request(path: string, headers: Record<string, string> | PreparedHeaders, body: string | Buffer, authorization?: string, apnsId?: string): Promise<ApnsResponse> {
+    if (closed) return Promise.reject(new TransportError('connection pool is closed'));
+    const pending = new Pending(path, headers, body, authorization, apnsId);
+    const promise = new Promise<ApnsResponse>((resolve, reject) => {
+      pending.resolve = resolve;
+      pending.reject = reject;
     });
+    const connection = head === queue.length ? pick() : undefined;
+    if (connection) dispatch(pending, connection);
+    else queue.push(pending);
+    return promise;
   }
 
   return {
+    /**
+     * POSTs `body` to `path`. `headers` are the request's other headers, or a broadcast's PreparedHeaders with this
+     * request's `authorization` and `apnsId` beside them.
+     */
     request,
     async close() {
       closed = true;
-      await Promise.all(sessions.map((s) => s && !s.closed && new Promise<void>((resolve) => s.close(() => resolve()))));
+      clearInterval(expiry);
+      failWaiting('connection pool is closed');
+      await Promise.all(slots.map((c) => c && !c.session.closed && new Promise<void>((resolve) => c.session.close(() => resolve()))));
     },
   };
 }

@@ -2,12 +2,13 @@
 // Dead tokens and other terminal answers are never retried (../shared/notes/apns.md).
 import { Errors } from 'apns2';
 import type { ConnectionPool } from './connection-pool.ts';
-import { TransportError } from './connection-pool.ts';
+import { PreparedHeaders, TransportError } from './connection-pool.ts';
 import type { ProviderToken } from './token.ts';
 
 export interface Push {
   deviceToken: string;
   apnsId: string;
+  /** A broadcast's headers: the same object for each of its pushes, and not changed once sent (see `prepare`). */
   headers: Record<string, string>;
   payload: string;
 }
@@ -27,20 +28,45 @@ export interface SenderOptions {
 
 const retryable = (status: number) => status === 429 || status === 500 || status === 503;
 
+const DELIVERED: PushOutcome = Object.freeze({ ok: true });
+
+interface Prepared {
+  headers: PreparedHeaders;
+  payload: string;
+  body: Buffer;
+}
+
 export function createSender({ pool, token, maxAttempts = 5, backoffMs = 100, sleep = (ms) => new Promise((r) => setTimeout(r, ms)) }: SenderOptions) {
+  // A broadcast sends the same headers and payload to every device: they are made into a request's header object
+  // and bytes once, found again by the headers object's identity, and let go with it.
+  const prepared = new WeakMap<Record<string, string>, Prepared>();
+  function prepare(push: Push) {
+    let entry = prepared.get(push.headers);
+    if (!entry) {
+      entry = { headers: new PreparedHeaders(push.headers), payload: push.payload, body: Buffer.from(push.payload) };
+      prepared.set(push.headers, entry);
+    } else if (entry.payload !== push.payload) {
+      entry.payload = push.payload;
+      entry.body = Buffer.from(push.payload);
+    }
+    return entry;
+  }
+
   return async function send(push: Push): Promise<PushOutcome> {
+    const { headers, body } = prepare(push);
+    const path = `/3/device/${push.deviceToken}`;
     let refreshedToken = false;
     let lastReason = 'Unknown';
     for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
-      const bearer = token.get();
+      const authorization = token.authorization();
       try {
-        const answer = await pool.request(`/3/device/${push.deviceToken}`, { ...push.headers, authorization: `bearer ${bearer}`, 'apns-id': push.apnsId }, push.payload);
-        if (answer.status === 200) return { ok: true };
+        const answer = await pool.request(path, headers, body, authorization, push.apnsId);
+        if (answer.status === 200) return DELIVERED;
         const reason = answer.reason ?? `HTTP${answer.status}`;
         if (answer.status === 410 || DEAD_TOKEN_REASONS.has(reason)) return { ok: false, reason: answer.reason ?? Errors.unregistered, deadToken: true };
         if (answer.status === 403 && PROVIDER_TOKEN_REASONS.has(reason) && !refreshedToken) {
           // The JWT, not the device: refresh it once.
-          token.invalidate(bearer);
+          token.invalidate(authorization);
           refreshedToken = true;
           attempt -= 1;
           continue;

@@ -12,20 +12,24 @@ export interface ProviderTokenOptions {
 }
 
 export function createProviderToken({ teamId, keyId, privateKey, refreshMs = 40 * 60_000, now = Date.now }: ProviderTokenOptions) {
-  let cached: { value: string; at: number } | undefined;
+  let cached: { value: string; authorization: string; at: number } | undefined;
+  function current() {
+    const at = now();
+    if (!cached || at - cached.at >= refreshMs) {
+      // fast-jwt writes iat (in seconds) from clockTimestamp.
+      const sign = createSigner({ key: privateKey, algorithm: 'ES256', kid: keyId, clockTimestamp: at });
+      const value = sign({ iss: teamId });
+      cached = { value, authorization: `bearer ${value}`, at };
+    }
+    return cached;
+  }
   return {
-    get(): string {
-      const at = now();
-      if (!cached || at - cached.at >= refreshMs) {
-        // fast-jwt writes iat (in seconds) from clockTimestamp.
-        const sign = createSigner({ key: privateKey, algorithm: 'ES256', kid: keyId, clockTimestamp: at });
-        cached = { value: sign({ iss: teamId }), at };
-      }
-      return cached.value;
-    },
-    /** After APNs rejects the token (403 ExpiredProviderToken / InvalidProviderToken). */
+    get: (): string => current().value,
+    /** The authorization header's value, `bearer <JWT>`: the same string for as long as the token lasts. */
+    authorization: (): string => current().authorization,
+    /** After APNs rejects the token (403 ExpiredProviderToken / InvalidProviderToken): the JWT or its header value. */
     invalidate(rejected: string) {
-      if (cached?.value === rejected) cached = undefined;
+      if (cached?.value === rejected || cached?.authorization === rejected) cached = undefined;
     },
   };
 }
