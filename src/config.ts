@@ -38,6 +38,8 @@ export interface Config {
   /** Real APNs credentials; undefined runs the built-in local simulator. */
   apns: ApnsConfig | undefined;
   apnsConnections: number;
+  /** Pushes in flight at once per process, across its broadcasts (APNS_MAX_IN_FLIGHT). */
+  apnsMaxInFlight: number;
   /** How long a push APNs cannot take for now (429, 5xx, outage) is tried again before it counts as failed. */
   apnsRetryWindowMs: number;
   /** logIn and signUp per client IP per minute; 0 lifts the limit. */
@@ -101,7 +103,8 @@ export function providerKeyProblem(pem: string): string | undefined {
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    // One problem is one line; several are a list.
+    super(problems.length === 1 ? `Invalid configuration: ${problems[0]}` : `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }
 
@@ -169,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     apnsTopic: env.APNS_TOPIC || 'dev.clarion.simulator',
     apns: apnsConfig(env, problems),
     apnsConnections: integer(env, 'APNS_CONNECTIONS', 4, problems, { min: 1, max: 64 }),
+    apnsMaxInFlight: integer(env, 'APNS_MAX_IN_FLIGHT', 2000, problems, { min: 1, max: 1_000_000 }),
     apnsRetryWindowMs: integer(env, 'APNS_RETRY_WINDOW', 900, problems, { min: 0, max: 7 * 24 * 3600 }) * 1000,
     signInsPerMinute: integer(env, 'SIGN_INS_PER_MINUTE', 10, problems),
     dashboardOrigins: [],

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { generateProviderKey } from '../src/apns/simulator.ts';
 import { KEY_ID, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends } from './support/backends.ts';
-import { runCli, waitFor } from './support/processes.ts';
+import { runClarion, runCli, waitFor } from './support/processes.ts';
 import { apnsToken, seedKey, seedOrganization } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -74,6 +74,10 @@ describe.each(backends)('APNs configuration errors on $name', (backend) => {
       expect(malformed.code).toBe(1);
       expect(malformed.stderr).toContain('APNS_PRIVATE_KEY is not a private key in PEM form');
       expect(apns.simulator.received.length).toBe(before);
+      // The server refuses to start with such a key, in one line.
+      const server = runClarion({ ...env, APNS_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nnope\\n-----END PRIVATE KEY-----', PORT: '0', DASHBOARD: 'off' });
+      expect(await server.exited).toBe(1);
+      expect(server.output().trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: APNS_PRIVATE_KEY is not a private key in PEM form/)]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -121,4 +121,34 @@ describe.each(backends)('APNs outages on $name', (backend) => {
       await server.close();
     }
   }, 120_000);
+
+  it('cancels only the stream of a push answered after 40 s: the others on its connection are not sent twice', async () => {
+    // One connection, a 3 s request timeout, every push answered after 100 ms, and three shard runs, so that other
+    // pushes are in flight on that connection while the slow one waits.
+    const single = await startMockApns({ maxAttempts: 2, connections: 1, requestTimeoutMs: 3_000, fallback: () => ({ status: 200, delayMs: 100 }) });
+    const server = await startServer(storage, { apnsTopic: TEST_TOPIC, notifyWaitMs: 0, fanoutShardSize: 200 }, single.send, { pageSize: 50, concurrency: 10, shardRuns: 3 });
+    try {
+      const org = await seedOrganization(server.db);
+      const { key } = await seedKey(server.db, org.slug, 'live');
+      const auth = { authorization: `Bearer ${key}` };
+      const tokens = await subscribe(org.id, 2000);
+      // The first device of the fan-out's order, so that the whole broadcast flows while it waits.
+      const [first] = await storage.database.sql.query<{ apns_token: string }>(
+        `SELECT d.apns_token FROM subscriptions s JOIN devices d USING (device_uuid) WHERE s.organization_id = $1 ORDER BY s.device_uuid LIMIT 1`,
+        [org.id],
+      );
+      const slow = first!.apns_token;
+      single.script(slow, { status: 200, delayMs: 40_000 }, { status: 200 });
+      const response = await server.post('/v1/notify', { body: 'Patience', target: 'all' }, auth);
+      const done = await finished(server, response.body.id, auth);
+      expect(done).toMatchObject({ status: 'completed', sent: 2000, failed: 0 });
+      // Apple took the slow push on arrival and Clarion, having no answer, sent it again: it may arrive twice.
+      expect(single.delivered(slow).length).toBe(2);
+      const others = tokens.filter((token) => token !== slow).map((token) => single.delivered(token).length);
+      expect(others.filter((n) => n !== 1)).toEqual([]);
+    } finally {
+      await server.close();
+      await single.close();
+    }
+  }, 120_000);
 });

@@ -93,11 +93,16 @@ describe('the APNs sender', () => {
     }
   });
 
-  it('is refused with a JWT signed by another key, after one refresh', async () => {
+  it('is refused with a JWT signed by another key, and does not mint a new token for each refusal', async () => {
     const pool = createConnectionPool({ origin: apns.simulator.origin, ca: apns.simulator.ca, connections: 1 });
     const forged = createProviderToken({ teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: generateProviderKey().privateKey });
     const send = createSender({ pool, token: forged, maxAttempts: 3, backoffMs: 1 });
+    const before = apns.simulator.requests();
+    const authorization = forged.authorization();
     expect(await send(push(apnsToken()))).toEqual({ ok: false, reason: 'InvalidProviderToken', deadToken: false });
+    expect(await send(push(apnsToken()))).toEqual({ ok: false, reason: 'InvalidProviderToken', deadToken: false });
+    expect(apns.simulator.requests() - before).toBe(2);
+    expect(forged.authorization()).toBe(authorization);
     await pool.close();
   });
 });
@@ -147,12 +152,18 @@ describe('the provider token', () => {
     expect(JSON.parse(Buffer.from(second.split('.')[0]!, 'base64url').toString())).toMatchObject({ alg: 'ES256', kid: 'K' });
   });
 
-  it('gives the authorization header with it, and is replaced once rejected', () => {
-    const token = createProviderToken({ teamId: 'T', keyId: 'K', privateKey: generateProviderKey().privateKey });
+  it('gives the authorization header with it, and is replaced when rejected only if 20 minutes old', () => {
+    let now = Date.parse('2026-11-23T12:00:00Z');
+    const token = createProviderToken({ teamId: 'T', keyId: 'K', privateKey: generateProviderKey().privateKey, now: () => now });
     const authorization = token.authorization();
     expect(authorization).toBe(`bearer ${token.get()}`);
     expect(token.authorization()).toBe(authorization);
-    token.invalidate(authorization);
+    // A young token refused: its key or team is wrong, and minting again would earn TooManyProviderTokenUpdates.
+    now += 5 * 60_000;
+    expect(token.invalidate(authorization)).toBe(false);
+    expect(token.authorization()).toBe(authorization);
+    now += 15 * 60_000;
+    expect(token.invalidate(authorization)).toBe(true);
     expect(token.authorization()).not.toBe(authorization);
   });
 });

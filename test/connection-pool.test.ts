@@ -178,4 +178,69 @@ describe('the connection pool', () => {
     await closing;
     await expect(pool.request('/3/device/after', headers, body)).rejects.toBeInstanceOf(TransportError);
   });
+
+  it('cancels only a timed-out stream: the others on its connection are answered, and the connection stays', async () => {
+    const server = await holdingServer(10);
+    const pool = createConnectionPool({ origin: server.origin, connections: 1, requestTimeoutMs: 200 });
+    cleanups.push(() => pool.close());
+    const slow = pool.request('/3/device/slow', headers, body);
+    await vi.waitFor(() => expect(server.held).toHaveLength(1));
+    const later = pool.request('/3/device/later', headers, body);
+    await vi.waitFor(() => expect(server.held).toHaveLength(2));
+    const timedOut = await slow.catch((error: TransportError) => error);
+    expect(timedOut).toBeInstanceOf(TransportError);
+    expect((timedOut as TransportError).reason).toBe('Timeout');
+    server.answer(server.held.filter((entry) => entry.path === '/3/device/later'));
+    expect((await later).status).toBe(200);
+    expect(server.sessions.filter((session) => !session.destroyed)).toHaveLength(1);
+  });
+
+  it('replaces a connection that stops answering, found by a PING while it is idle', async () => {
+    const server = await holdingServer(10);
+    // A TCP relay that can be frozen: it keeps the socket open and passes nothing more.
+    let frozen = false;
+    const sockets: net.Socket[] = [];
+    const relay = net.createServer((client) => {
+      const upstream = net.connect((server.origin.match(/:(\d+)$/) as RegExpMatchArray)[1] as unknown as number, '127.0.0.1');
+      sockets.push(client, upstream);
+      for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+        from.on('data', (chunk) => !frozen && to.write(chunk));
+        from.on('error', () => {});
+        from.on('close', () => to.destroy());
+      }
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => (sockets.forEach((socket) => socket.destroy()), relay.close(() => resolve()))));
+    const errors: Error[] = [];
+    const pool = createConnectionPool({ origin: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`, connections: 1, pingIntervalMs: 100, pingTimeoutMs: 200, onError: (error) => errors.push(error) });
+    cleanups.push(() => pool.close());
+    const first = pool.request('/3/device/first', headers, body);
+    await vi.waitFor(() => expect(server.held).toHaveLength(1));
+    server.answer([...server.held]);
+    expect((await first).status).toBe(200);
+    frozen = true;
+    await vi.waitFor(() => expect(errors.map((error) => error.message)).toContain('PING unanswered for 200 ms'), { timeout: 5_000 });
+    frozen = false;
+    const second = pool.request('/3/device/second', headers, body);
+    await vi.waitFor(() => expect(server.held).toHaveLength(1));
+    server.answer([...server.held]);
+    expect((await second).status).toBe(200);
+    expect(server.sessions).toHaveLength(2);
+  });
+
+  it('keeps at most maxInFlight requests in flight across its connections', async () => {
+    const server = await holdingServer(100);
+    const pool = createConnectionPool({ origin: server.origin, connections: 2, maxInFlight: 3 });
+    cleanups.push(() => pool.close());
+    const requests = Array.from({ length: 7 }, (_, i) => pool.request(`/3/device/${i}`, headers, body));
+    await vi.waitFor(() => expect(server.held).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.held).toHaveLength(3);
+    server.answer([...server.held]);
+    await vi.waitFor(() => expect(server.held).toHaveLength(3));
+    server.answer([...server.held]);
+    await vi.waitFor(() => expect(server.held).toHaveLength(1));
+    server.answer([...server.held]);
+    expect((await Promise.all(requests)).map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+  });
 });

@@ -15,8 +15,16 @@ export interface ApnsResponse {
   reason?: string;
 }
 
-/** The request never got an answer (reset stream, closed connection, GOAWAY): safe to retry. */
-export class TransportError extends Error {}
+/** The request never got an answer (reset stream, closed connection, GOAWAY, a timeout): safe to retry. */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    /** What the push's outcome says: Timeout, or ConnectionError for the rest. */
+    readonly reason: 'Timeout' | 'ConnectionError' = 'ConnectionError',
+  ) {
+    super(message);
+  }
+}
 
 export interface PoolOptions {
   origin: string;
@@ -26,6 +34,12 @@ export interface PoolOptions {
   /** Trusted CA certificates in PEM, e.g. the local simulator's. */
   ca?: string | string[];
   requestTimeoutMs?: number;
+  /** Requests in flight at once across all connections (APNS_MAX_IN_FLIGHT); more wait in the queue. */
+  maxInFlight?: number;
+  /** A connection idle this long is checked with an HTTP/2 PING, as Apple recommends. */
+  pingIntervalMs?: number;
+  /** A PING unanswered this long means the connection is broken: it is replaced. */
+  pingTimeoutMs?: number;
 }
 
 /**
@@ -52,6 +66,10 @@ interface Connection {
   limit: number;
   ready: boolean;
   openedAt: number;
+  /** When a stream last closed on it (or it opened). */
+  usedAt: number;
+  /** A PING is out and not yet answered. */
+  pinging: boolean;
   error?: Error;
 }
 
@@ -60,6 +78,7 @@ class Pending {
   answerId: string | undefined = undefined;
   chunks: Buffer[] | undefined = undefined;
   error: string | undefined = undefined;
+  timedOut = false;
   connection: Connection | undefined = undefined;
   stream: http2.ClientHttp2Stream | undefined = undefined;
   // In flight, oldest first, for the timeout.
@@ -113,7 +132,16 @@ function onStreamError(this: PoolStream, error: Error) {
   this[kPending]!.error ??= error.message;
 }
 
-export function createConnectionPool({ origin, connections = 4, ca, requestTimeoutMs = 30_000, onError = () => {} }: PoolOptions) {
+export function createConnectionPool({
+  origin,
+  connections = 4,
+  ca,
+  requestTimeoutMs = 30_000,
+  maxInFlight = Number.MAX_SAFE_INTEGER,
+  pingIntervalMs = 60_000,
+  pingTimeoutMs = 10_000,
+  onError = () => {},
+}: PoolOptions) {
   const slots: (Connection | undefined)[] = Array.from({ length: connections }, () => undefined);
   const connectOptions = ca ? { ca } : {};
   // Waiting for a stream: queue[head..], first come first served.
@@ -122,10 +150,11 @@ export function createConnectionPool({ origin, connections = 4, ca, requestTimeo
   let oldest: Pending | undefined;
   let newest: Pending | undefined;
   let closed = false;
+  let inFlight = 0;
 
   function open(index: number) {
     const session = http2.connect(origin, connectOptions);
-    const connection: Connection = { session, active: 0, limit: 0, ready: false, openedAt: performance.now() };
+    const connection: Connection = { session, active: 0, limit: 0, ready: false, openedAt: performance.now(), usedAt: performance.now(), pinging: false };
     session.on('error', (error) => {
       connection.error = error;
       onError(error);
@@ -150,6 +179,7 @@ export function createConnectionPool({ origin, connections = 4, ca, requestTimeo
 
   /** The open connection with the fewest streams and one to spare; empty slots get a new connection. */
   function pick() {
+    if (inFlight >= maxInFlight) return undefined;
     let best: Connection | undefined;
     for (let i = 0; i < slots.length; i += 1) {
       let connection = slots[i];
@@ -179,6 +209,7 @@ export function createConnectionPool({ origin, connections = 4, ca, requestTimeo
       return pending.reject(new TransportError((error as Error).message));
     }
     connection.active += 1;
+    inFlight += 1;
     pending.connection = connection;
     pending.stream = stream;
     stream[kPending] = pending;
@@ -192,8 +223,12 @@ export function createConnectionPool({ origin, connections = 4, ca, requestTimeo
   function onStreamClose(this: PoolStream) {
     const pending = this[kPending]!;
     pending.connection!.active -= 1;
+    pending.connection!.usedAt = performance.now();
+    inFlight -= 1;
     untrack(pending);
-    if (pending.error !== undefined || !pending.status) {
+    if (pending.timedOut) {
+      pending.reject(new TransportError(`no answer within ${requestTimeoutMs} ms`, 'Timeout'));
+    } else if (pending.error !== undefined || !pending.status) {
       pending.reject(new TransportError(pending.error ?? `stream closed without an answer (code ${this.rstCode})`));
     } else {
       pending.resolve({ status: pending.status, apnsId: pending.answerId, reason: pending.status === 200 ? undefined : reasonOf(pending.chunks) });
@@ -245,17 +280,46 @@ export function createConnectionPool({ origin, connections = 4, ca, requestTimeo
     pending.older = pending.newer = undefined;
   }
 
-  // No answer in time: the connection may have died silently, so it is replaced (the push is retried). One timer
-  // for the pool rather than one per stream; a request times out between requestTimeoutMs and a tenth later.
+  /**
+   * Is the connection alive? An HTTP/2 PING answers; one unanswered within pingTimeoutMs means it is broken, and
+   * only then is it replaced (the requests in flight on it fail and are retried).
+   */
+  function check(connection: Connection) {
+    if (connection.pinging || connection.session.closed || connection.session.destroyed) return;
+    connection.pinging = true;
+    const deadline = setTimeout(() => connection.session.destroy(new Error(`PING unanswered for ${pingTimeoutMs} ms`)), pingTimeoutMs);
+    deadline.unref();
+    try {
+      connection.session.ping((error) => {
+        clearTimeout(deadline);
+        connection.pinging = false;
+        connection.usedAt = performance.now();
+        if (error && !connection.session.destroyed) connection.session.destroy(error);
+      });
+    } catch (error) {
+      clearTimeout(deadline);
+      connection.session.destroy(error as Error);
+    }
+  }
+
+  // No answer in time: only that push's stream is cancelled (it is retried, and may have been delivered); the
+  // others on its connection go on. Its connection is checked with a PING. One timer for the pool rather than one
+  // per stream; a request times out between requestTimeoutMs and a tenth later. Idle connections are checked too.
   function expire() {
-    const before = performance.now() - requestTimeoutMs;
+    const at = performance.now();
+    const before = at - requestTimeoutMs;
     while (oldest && oldest.startedAt <= before) {
       const pending = oldest;
       untrack(pending);
+      pending.timedOut = true;
       pending.stream!.close(NGHTTP2_CANCEL);
-      pending.connection!.session.destroy();
+      check(pending.connection!);
     }
-    for (const connection of slots) if (connection && !connection.ready && connection.openedAt <= before) connection.session.destroy();
+    for (const connection of slots) {
+      if (!connection) continue;
+      if (!connection.ready && connection.openedAt <= before) connection.session.destroy();
+      else if (connection.ready && connection.active === 0 && at - connection.usedAt >= pingIntervalMs) check(connection);
+    }
   }
   const expiry = setInterval(expire, Math.min(Math.max(requestTimeoutMs / 10, 5), 1000));
   expiry.unref();

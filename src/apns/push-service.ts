@@ -24,20 +24,27 @@ const SIMULATOR_IDS = { teamId: 'SIMULATOR', keyId: 'SIMULATOR' };
  */
 const SENDER = { maxAttempts: 2 };
 
-export async function createPushService(config: Pick<Config, 'apns' | 'apnsTopic' | 'apnsConnections'>, logger: Logger, shared?: SharedSimulator) {
+/**
+ * A push with no answer after REQUEST_TIMEOUT_MS has its stream cancelled and is tried again later; a page
+ * never waits longer than that for its slowest push (and a shard run stays inside its job's expiry).
+ */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export async function createPushService(config: Pick<Config, 'apns' | 'apnsTopic' | 'apnsConnections' | 'apnsMaxInFlight'>, logger: Logger, shared?: SharedSimulator) {
+  const transport = { connections: config.apnsConnections, maxInFlight: config.apnsMaxInFlight, requestTimeoutMs: REQUEST_TIMEOUT_MS };
   if (config.apns) {
     const { teamId, keyId, privateKey, origin } = config.apns;
-    const pool = createConnectionPool({ origin, connections: config.apnsConnections, onError: (error) => logger.warn('APNs connection failed', { error: error.message }) });
+    const pool = createConnectionPool({ origin, ...transport, onError: (error) => logger.warn('APNs connection failed', { error: error.message }) });
     logger.info('APNs', { origin, topic: config.apnsTopic, teamId, keyId });
     return { send: createSender({ pool, token: createProviderToken({ teamId, keyId, privateKey }), ...SENDER }), circuit: createCircuit(), simulator: undefined, close: () => pool.close() };
   }
   if (shared) {
-    const pool = createConnectionPool({ origin: shared.origin, connections: config.apnsConnections, ca: shared.ca });
+    const pool = createConnectionPool({ origin: shared.origin, ...transport, ca: shared.ca });
     return { send: createSender({ pool, token: createProviderToken({ ...SIMULATOR_IDS, privateKey: shared.privateKey }), ...SENDER }), circuit: createCircuit(), simulator: shared, close: () => pool.close() };
   }
   const key = generateProviderKey();
   const simulator = await startSimulator({ ...SIMULATOR_IDS, publicKey: key.publicKey, topic: config.apnsTopic });
-  const pool = createConnectionPool({ origin: simulator.origin, connections: config.apnsConnections, ca: simulator.ca });
+  const pool = createConnectionPool({ origin: simulator.origin, ...transport, ca: simulator.ca });
   logger.warn('no APNs credentials (APNS_TEAM_ID, APNS_KEY_ID, APNS_PRIVATE_KEY[_PATH], APNS_TOPIC): pushes go to a local APNs simulator and reach no phone', {
     simulator: simulator.origin,
   });

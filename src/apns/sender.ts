@@ -64,9 +64,8 @@ export function createSender({ pool, token, maxAttempts = 5, backoffMs = 100, sl
         if (answer.status === 200) return DELIVERED;
         const reason = answer.reason ?? `HTTP${answer.status}`;
         if (answer.status === 410 || DEAD_TOKEN_REASONS.has(reason)) return { ok: false, reason: answer.reason ?? Errors.unregistered, deadToken: true };
-        if (answer.status === 403 && PROVIDER_TOKEN_REASONS.has(reason) && !refreshedToken) {
-          // The JWT, not the device: refresh it once.
-          token.invalidate(authorization);
+        if (answer.status === 403 && PROVIDER_TOKEN_REASONS.has(reason) && !refreshedToken && token.invalidate(authorization)) {
+          // The JWT, not the device, and old enough to be replaced (token.ts): refresh it once.
           refreshedToken = true;
           attempt -= 1;
           continue;
@@ -75,7 +74,7 @@ export function createSender({ pool, token, maxAttempts = 5, backoffMs = 100, sl
         lastReason = reason;
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
-        lastReason = 'ConnectionError';
+        lastReason = error.reason;
       }
       // Exponential backoff with full jitter.
       if (attempt < maxAttempts) await sleep(Math.random() * backoffMs * 2 ** (attempt - 1));

@@ -109,10 +109,12 @@ export async function startSimulator(options: SimulatorOptions, { host = '127.0.
         stream.end();
         return stream.session?.goaway(http2.constants.NGHTTP2_NO_ERROR, stream.id);
       }
+      // Apple takes a push when it arrives; its answer can come late, or be lost with the connection.
+      const accepted = !answer || answer.status === 200;
+      if (accepted && 'push' in checked) received.push(checked.push);
       if (answer?.delayMs) await new Promise((resolve) => setTimeout(resolve, answer!.delayMs));
       if (stream.destroyed) return;
-      if (!answer || answer.status === 200) {
-        if ('push' in checked) received.push(checked.push);
+      if (accepted) {
         stream.respond({ ':status': 200, 'apns-id': apnsId });
         return stream.end();
       }

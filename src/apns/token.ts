@@ -8,10 +8,12 @@ export interface ProviderTokenOptions {
   /** The .p8 key, PEM. */
   privateKey: string;
   refreshMs?: number;
+  /** A rejected token is replaced only if it is at least this old: Apple refuses more frequent updates. */
+  minRefreshMs?: number;
   now?: () => number;
 }
 
-export function createProviderToken({ teamId, keyId, privateKey, refreshMs = 40 * 60_000, now = Date.now }: ProviderTokenOptions) {
+export function createProviderToken({ teamId, keyId, privateKey, refreshMs = 40 * 60_000, minRefreshMs = 20 * 60_000, now = Date.now }: ProviderTokenOptions) {
   let cached: { value: string; authorization: string; at: number } | undefined;
   function current() {
     const at = now();
@@ -27,9 +29,17 @@ export function createProviderToken({ teamId, keyId, privateKey, refreshMs = 40 
     get: (): string => current().value,
     /** The authorization header's value, `bearer <JWT>`: the same string for as long as the token lasts. */
     authorization: (): string => current().authorization,
-    /** After APNs rejects the token (403 ExpiredProviderToken / InvalidProviderToken): the JWT or its header value. */
+    /**
+     * After APNs rejects the token (403 ExpiredProviderToken / InvalidProviderToken): the JWT or its header value.
+     * A fresh token is minted only if this one is 20 minutes old: a younger one was refused for its key or team,
+     * which a new signature does not change, and more frequent updates earn TooManyProviderTokenUpdates.
+     * Returns whether the token was replaced.
+     */
     invalidate(rejected: string) {
-      if (cached?.value === rejected || cached?.authorization === rejected) cached = undefined;
+      if (!(cached?.value === rejected || cached?.authorization === rejected)) return false;
+      if (now() - cached.at < minRefreshMs) return false;
+      cached = undefined;
+      return true;
     },
   };
 }

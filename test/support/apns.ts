@@ -12,12 +12,15 @@ export interface MockApnsOptions {
   maxAttempts?: number;
   /** Answers for every push not scripted per token, e.g. random 503s. */
   fallback?: (push: SimulatedPush) => Answer;
+  /** The sender's connections and request timeout. */
+  connections?: number;
+  requestTimeoutMs?: number;
 }
 
 export const TEAM_ID = 'TEAM123456';
 export const KEY_ID = 'KEY1234567';
 
-export async function startMockApns({ maxAttempts = 4, fallback }: MockApnsOptions = {}) {
+export async function startMockApns({ maxAttempts = 4, fallback, connections = 2, requestTimeoutMs }: MockApnsOptions = {}) {
   const scripted = new Map<string, Answer[]>();
   const attempts = new Map<string, number>();
   const key = generateProviderKey();
@@ -34,7 +37,7 @@ export async function startMockApns({ maxAttempts = 4, fallback }: MockApnsOptio
       return queue.length > 1 ? queue.shift() : queue[0];
     },
   });
-  const pool = createConnectionPool({ origin: simulator.origin, connections: 2, ca: simulator.ca });
+  const pool = createConnectionPool({ origin: simulator.origin, connections, ca: simulator.ca, requestTimeoutMs });
   const token = createProviderToken({ teamId: TEAM_ID, keyId: KEY_ID, privateKey: key.privateKey });
   return {
     simulator,
