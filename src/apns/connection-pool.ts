@@ -7,6 +7,10 @@
 // stream's listeners are shared, and a broadcast's headers are prepared once.
 import http2 from 'node:http2';
 import { performance } from 'node:perf_hooks';
+import { kPending, onResponse, onStreamError, Pending, PreparedHeaders, reasonOf, type PoolStream } from './streams.ts';
+
+export { PreparedHeaders };
+const { NGHTTP2_CANCEL } = http2.constants;
 
 export interface ApnsResponse {
   status: number;
@@ -42,23 +46,7 @@ export interface PoolOptions {
   pingTimeoutMs?: number;
 }
 
-/**
- * Headers sent with many requests (a broadcast's topic, push type, priority...), turned into a request's header
- * object once. The object is reused: each request fills in its path, authorization and apns-id just before
- * node:http2 copies it (it does so before `request` returns).
- */
-export class PreparedHeaders {
-  readonly template: http2.OutgoingHttpHeaders;
-  readonly authorization: string | undefined;
-  readonly apnsId: string | undefined;
-  constructor(headers: Record<string, string>) {
-    this.authorization = headers.authorization;
-    this.apnsId = headers['apns-id'];
-    this.template = { ':method': 'POST', ':path': '/', 'content-type': 'application/json', ...headers, authorization: undefined, 'apns-id': undefined };
-  }
-}
-
-interface Connection {
+export interface Connection {
   session: http2.ClientHttp2Session;
   /** Streams opened and not yet closed. */
   active: number;
@@ -71,65 +59,6 @@ interface Connection {
   /** A PING is out and not yet answered. */
   pinging: boolean;
   error?: Error;
-}
-
-class Pending {
-  status = 0;
-  answerId: string | undefined = undefined;
-  chunks: Buffer[] | undefined = undefined;
-  error: string | undefined = undefined;
-  timedOut = false;
-  connection: Connection | undefined = undefined;
-  stream: http2.ClientHttp2Stream | undefined = undefined;
-  // In flight, oldest first, for the timeout.
-  startedAt = 0;
-  inFlight = false;
-  older: Pending | undefined = undefined;
-  newer: Pending | undefined = undefined;
-  resolve!: (answer: ApnsResponse) => void;
-  reject!: (error: Error) => void;
-  constructor(
-    readonly path: string,
-    readonly headers: Record<string, string> | PreparedHeaders,
-    readonly body: string | Buffer,
-    readonly authorization: string | undefined,
-    readonly apnsId: string | undefined,
-  ) {}
-}
-
-const kPending = Symbol('pending');
-type PoolStream = http2.ClientHttp2Stream & { [kPending]?: Pending };
-const { NGHTTP2_CANCEL, NGHTTP2_FLAG_END_STREAM } = http2.constants;
-
-function reasonOf(chunks: Buffer[] | undefined) {
-  if (!chunks?.length) return undefined;
-  try {
-    return JSON.parse((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')).reason;
-  } catch {
-    return undefined;
-  }
-}
-
-function onResponse(this: PoolStream, headers: http2.IncomingHttpHeaders, flags: number) {
-  const pending = this[kPending]!;
-  pending.status = Number(headers[':status']);
-  pending.answerId = headers['apns-id'] as string | undefined;
-  if (flags & NGHTTP2_FLAG_END_STREAM) return;
-  // Only an error's body is kept (its reason); any other is read and dropped, so that the stream can close.
-  if (pending.status === 200) {
-    this.resume();
-  } else {
-    pending.chunks = [];
-    this.on('data', onData);
-  }
-}
-
-function onData(this: PoolStream, chunk: Buffer) {
-  this[kPending]!.chunks!.push(chunk);
-}
-
-function onStreamError(this: PoolStream, error: Error) {
-  this[kPending]!.error ??= error.message;
 }
 
 export function createConnectionPool({
