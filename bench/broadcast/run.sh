@@ -83,6 +83,7 @@ cleanup() {
   for pid in "$PSS_SAMPLER_PID" "$CPU_SAMPLER_PID"; do [[ -n "$pid" ]] && { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; }; done
   for pid in "${PIDS[@]}"; do stop_pid "$pid"; done
   PIDS=()
+  [[ -n "${REF_DIR:-}" ]] && git -C "$ROOT" worktree remove --force "$REF_DIR" >/dev/null 2>&1
   [[ -n "$DATABASE" ]] && drop_database "$DATABASE"
   DATABASE=
   if [[ -n "${BENCH_KEEP_LOGS:-}" ]]; then echo "logs kept in $WORK" >&2; else rm -rf "$WORK"; fi
@@ -345,19 +346,19 @@ echo "  ${RATE[peer]:-?} pushes/s, ${STATUS[peer]}" >&2
 
 # --- Clarion, once per worker count ----------------------------------------------------------------------------
 # A fresh start each time, against the same database: a new broadcast to the same audience.
-clarion_run() { # workers
-  local workers=$1 key="clarion/$1" port pid http id deadline t0 t1 m0 m1 idle peak samples tree leftover p i
+clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
+  local workers=$1 label=${2:-clarion} dir=${3:-$ROOT} key="${2:-clarion}/$1" tag="${2:-clarion}-$1" port pid http id deadline t0 t1 m0 m1 idle peak samples tree leftover p i
   port=$(free_port)
-  env -u DATA_DIR -u REDIS_URL -u APNS_PRIVATE_KEY -u APNS_ENV -u FANOUT_SHARD_SIZE \
+  (cd "$dir" && exec env -u DATA_DIR -u REDIS_URL -u APNS_PRIVATE_KEY -u APNS_ENV -u FANOUT_SHARD_SIZE \
     HOST=127.0.0.1 PORT="$port" DASHBOARD=off LOG_LEVEL=warn DATABASE_URL="$DB_URL" NOTIFY_WAIT_MS=$((PHASE_TIMEOUT * 1000)) \
     APNS_TEAM_ID="$TEAM_ID" APNS_KEY_ID="$KEY_ID" APNS_PRIVATE_KEY_PATH="$MOCK_DIR/provider-key.pem" APNS_TOPIC="$TOPIC" \
     APNS_URL="$MOCK_ORIGIN" NODE_EXTRA_CA_CERTS="$MOCK_DIR/ca.pem" FANOUT_WORKERS="$workers" ${SHARD_SIZE:+FANOUT_SHARD_SIZE="$SHARD_SIZE"} \
-    NODE_OPTIONS="${BENCH_CLARION_NODE_OPTIONS:-${NODE_OPTIONS:-}}" node --import tsx src/main.ts >"$WORK/clarion-$workers.log" 2>&1 &
+    NODE_OPTIONS="${BENCH_CLARION_NODE_OPTIONS:-${NODE_OPTIONS:-}}" node --import tsx src/main.ts) >"$WORK/$tag.log" 2>&1 &
   pid=$!
   CLARION_PID=$pid
   PIDS+=("$pid")
-  echo "== Clarion, FANOUT_WORKERS=$workers, on 127.0.0.1:$port (pid $pid)" >&2
-  if ! wait_healthy "http://127.0.0.1:$port/healthz" "$pid" "$WORK/clarion-$workers.log"; then
+  echo "== Clarion ($label), FANOUT_WORKERS=$workers, on 127.0.0.1:$port (pid $pid)" >&2
+  if ! wait_healthy "http://127.0.0.1:$port/healthz" "$pid" "$WORK/$tag.log"; then
     STATUS[$key]="FAILED: did not start"; FAILED=1
     stop_pid "$pid"; mapfile -t PIDS < <(pids_of "$pid")
     return
@@ -368,33 +369,33 @@ clarion_run() { # workers
 
   echo "  POST /v1/notify to $DEVICES devices ..." >&2
   accepted0=$(mock_accepted)
-  pss_watch_begin "clarion-$workers" "$pid" postgres
-  cpu_begin "c$workers"; m0=$(machine_snapshot); t0=$(now)
-  http=$(curl -sS --max-time "$PHASE_TIMEOUT" -o "$WORK/notify-$workers.json" -w '%{http_code}' -X POST "http://127.0.0.1:$port/v1/notify" \
+  pss_watch_begin "$tag" "$pid" postgres
+  cpu_begin "c$tag"; m0=$(machine_snapshot); t0=$(now)
+  http=$(curl -sS --max-time "$PHASE_TIMEOUT" -o "$WORK/notify-$tag.json" -w '%{http_code}' -X POST "http://127.0.0.1:$port/v1/notify" \
     -H "authorization: Bearer $API_KEY" -H 'content-type: application/json' \
-    -d "{\"title\":\"$TITLE\",\"body\":\"$BODY\",\"target\":\"all\"}" 2>"$WORK/notify-$workers.err")
+    -d "{\"title\":\"$TITLE\",\"body\":\"$BODY\",\"target\":\"all\"}" 2>"$WORK/notify-$tag.err")
   # A 202 ("sending") means it outlived NOTIFY_WAIT_MS: poll its record until it is no longer sending.
   if [[ "$http" == 202 ]]; then
-    id=$(json_field "$WORK/notify-$workers.json" 'j.id')
+    id=$(json_field "$WORK/notify-$tag.json" 'j.id')
     deadline=$((SECONDS + PHASE_TIMEOUT))
     while ((SECONDS < deadline)); do
-      http=$(curl -sS --max-time 10 -o "$WORK/notify-$workers.json" -w '%{http_code}' -H "authorization: Bearer $API_KEY" "http://127.0.0.1:$port/v1/notifications/$id")
-      [[ "$http" == 200 && "$(json_field "$WORK/notify-$workers.json" 'j.status')" != sending ]] && break
+      http=$(curl -sS --max-time 10 -o "$WORK/notify-$tag.json" -w '%{http_code}' -H "authorization: Bearer $API_KEY" "http://127.0.0.1:$port/v1/notifications/$id")
+      [[ "$http" == 200 && "$(json_field "$WORK/notify-$tag.json" 'j.status')" != sending ]] && break
       sleep 0.1
     done
   fi
-  t1=$(now); m1=$(machine_snapshot); cpu_end "c$workers"
-  tree_kb smaps_rollup Pss "$pid" postgres >>"$WORK/clarion-$workers.pss" # one last sample, at the answer
-  read -r peak _ PEAK_PROCS[$key] samples <<<"$(pss_watch_end "clarion-$workers")"
+  t1=$(now); m1=$(machine_snapshot); cpu_end "c$tag"
+  tree_kb smaps_rollup Pss "$pid" postgres >>"$WORK/$tag.pss" # one last sample, at the answer
+  read -r peak _ PEAK_PROCS[$key] samples <<<"$(pss_watch_end "$tag")"
   PSS_PEAK[$key]=$peak
   read -r HWM_SUM[$key] _ <<<"$(tree_kb status VmHWM "$pid" postgres)"
   SECS[$key]=$(elapsed "$t0" "$t1")
-  CPU[$key]=$(cpu_report "$WORK/c$workers.cpu0" "$WORK/c$workers.cpu1" "$m0" "$m1" "${SECS[$key]}" "Clarion (node and its children)" "$pid")
+  CPU[$key]=$(cpu_report "$WORK/c$tag.cpu0" "$WORK/c$tag.cpu1" "$m0" "$m1" "${SECS[$key]}" "Clarion (node and its children)" "$pid")
   accepted1=$(mock_accepted)
-  local c_mock=$((accepted1 - accepted0)) f="$WORK/notify-$workers.json"
+  local c_mock=$((accepted1 - accepted0)) f="$WORK/notify-$tag.json"
 
   if [[ "$http" != 200 ]] || ! json_field "$f" 'j.sent' >/dev/null 2>&1; then
-    STATUS[$key]="FAILED: HTTP ${http:-none} $(head -c 300 "$f" 2>/dev/null) $(cat "$WORK/notify-$workers.err")"; FAILED=1
+    STATUS[$key]="FAILED: HTTP ${http:-none} $(head -c 300 "$f" 2>/dev/null) $(cat "$WORK/notify-$tag.err")"; FAILED=1
   else
     local c_status c_recipients c_failures c_server_ms
     c_status=$(json_field "$f" 'j.status')
@@ -431,13 +432,22 @@ clarion_run() { # workers
       stop_pid "$leftover"
     fi
   done
-  if grep -qiE 'error|warn' "$WORK/clarion-$workers.log"; then
-    echo "  Clarion's log had warnings/errors (first lines):" >&2; grep -iE 'error|warn' "$WORK/clarion-$workers.log" | head -n 5 | sed 's/^/    /' >&2
+  if grep -qiE 'error|warn' "$WORK/$tag.log"; then
+    echo "  Clarion's log had warnings/errors (first lines):" >&2; grep -iE 'error|warn' "$WORK/$tag.log" | head -n 5 | sed 's/^/    /' >&2
   fi
 }
 declare -A IDLE_PROCS PEAK_PROCS HWM_SUM
 CLARION_PID=
 for w in "${WORKERS[@]}"; do clarion_run "$w"; done
+# BENCH_REF=<revision>: the same runs with that revision's Clarion (a worktree sharing node_modules), so that a
+# change is measured before and after in one run.
+if [[ -n "${BENCH_REF:-}" ]]; then
+  REF_DIR="$WORK/ref"
+  git -C "$ROOT" worktree add --detach "$REF_DIR" "$BENCH_REF" >/dev/null 2>&1 || fail "cannot check out BENCH_REF=$BENCH_REF"
+  ln -s "$ROOT/node_modules" "$REF_DIR/node_modules"
+  (cd "$REF_DIR" && npx --no-install prisma generate >/dev/null 2>&1) || fail "prisma generate failed in the BENCH_REF worktree"
+  for w in "${WORKERS[@]}"; do clarion_run "$w" ref "$REF_DIR"; done
+fi
 
 # The fan-out's page query at the start, middle and end of the audience (EXPLAIN ANALYZE, after the broadcasts).
 echo "  EXPLAIN ANALYZE of one page of the recipient query ..." >&2
@@ -469,6 +479,7 @@ verdict() { awk -v v="$1" -v goal="$2" -v op="$3" 'BEGIN{ if (v == "" || v == "-
     row h2load h2load -
     row peer "node-apn" -
     for w in "${WORKERS[@]}"; do row "clarion/$w" Clarion "$w"; done
+    if [[ -n "${BENCH_REF:-}" ]]; then for w in "${WORKERS[@]}"; do row "ref/$w" "Clarion@$BENCH_REF" "$w"; done; fi
   } | column -t -s '|' -o ' | '
   echo
   echo "Goals (Clarion >= ${GOAL_PEER}x the peer, >= ${GOAL_H2LOAD}x h2load, peak PSS < ${GOAL_PSS_MB} MB at 1,000,000 devices):"
@@ -482,6 +493,9 @@ verdict() { awk -v v="$1" -v goal="$2" -v op="$3" 'BEGIN{ if (v == "" || v == "-
   echo "pushes/s: Clarion: sent / the time from sending the POST to its answer with the finished broadcast (curl's view); h2load: its own"
   echo "'finished in'; node-apn: ${EXTRA[peer]:-}."
   for w in "${WORKERS[@]}"; do echo "Clarion, $w worker(s): ${EXTRA[clarion/$w]:-}."; done
+  if [[ -n "${BENCH_REF:-}" ]]; then
+    for w in "${WORKERS[@]}"; do echo "Clarion@$BENCH_REF, $w worker(s): ${EXTRA[ref/$w]:-}. This checkout / $BENCH_REF: $(divide "${RATE[clarion/$w]:-}" "${RATE[ref/$w]:-}")x pushes/s."; done
+  fi
   echo "PSS: summed over the process and its descendants (Clarion: the node process and every child, no postgres; the others: the"
   echo "sender's own processes), /proc/<pid>/smaps_rollup, sampled every ${PSS_INTERVAL} s during the phase; idle = 2 s after /healthz answered."
   echo "Mock APNs peak RSS $(mb "$MOCK_HWM")."
@@ -490,7 +504,7 @@ verdict() { awk -v v="$1" -v goal="$2" -v op="$3" 'BEGIN{ if (v == "" || v == "-
   sed 's/^/  /' "$WORK/explain.txt"
   echo
   echo "CPU over each measured phase (100% = one core; a process can exceed it):"
-  for k in h2load peer "${WORKERS[@]/#/clarion/}"; do [[ -n "${CPU[$k]:-}" ]] && printf '  %-12s %s\n' "$k:" "${CPU[$k]}"; done
+  for k in h2load peer "${WORKERS[@]/#/clarion/}" ${BENCH_REF:+"${WORKERS[@]/#/ref/}"}; do [[ -n "${CPU[$k]:-}" ]] && printf '  %-12s %s\n' "$k:" "${CPU[$k]}"; done
   if ((FAILED)); then
     echo
     echo "NOTE: at least one sender failed or had errors; its figures (if any) are not comparable throughput."
