@@ -10,7 +10,7 @@ import { generateProviderKey } from '../src/apns/simulator.ts';
 import { KEY_ID, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends } from './support/backends.ts';
 import { runClarion, runCli, waitFor } from './support/processes.ts';
-import { apnsToken, seedKey, seedOrganization } from './support/seed.ts';
+import { firstInFanoutOrder, seedAudience, seedKey, seedOrganization } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 describe.each(backends)('APNs configuration errors on $name', (backend) => {
@@ -35,12 +35,7 @@ describe.each(backends)('APNs configuration errors on $name', (backend) => {
   async function audience(server: TestServer, count: number) {
     const org = await seedOrganization(server.db);
     const { key } = await seedKey(server.db, org.slug, 'live');
-    const tokens = Array.from({ length: count }, () => apnsToken());
-    await storage.database.sql.query(
-      `WITH d AS (INSERT INTO devices (device_uuid, apns_token, platform) SELECT gen_random_uuid(), t, 'ios' FROM unnest($2::text[]) AS t RETURNING device_uuid)
-       INSERT INTO subscriptions (organization_id, device_uuid) SELECT $1::uuid, device_uuid FROM d`,
-      [org.id, tokens],
-    );
+    const tokens = await seedAudience(storage.database.sql, org.id, count);
     return { org, tokens, auth: { authorization: `Bearer ${key}` } };
   }
   const deadDevices = (server: TestServer, organizationId: string) =>
@@ -135,13 +130,9 @@ describe.each(backends)('APNs configuration errors on $name', (backend) => {
     try {
       const { org, auth } = await audience(server, 600);
       // Two devices early in the fan-out's order (device_uuid) that APNs calls dead while it still delivers.
-      const first = await storage.database.sql.query<{ apns_token: string }>(
-        `SELECT d.apns_token FROM subscriptions s JOIN devices d USING (device_uuid) WHERE s.organization_id = $1 ORDER BY s.device_uuid LIMIT 8`,
-        [org.id],
-      );
-      const gone = first[3]!.apns_token;
+      const gone = await firstInFanoutOrder(storage.database.sql, org.id, 3);
       apns.script(gone, { status: 410, reason: 'Unregistered' });
-      const stale = first[7]!.apns_token;
+      const stale = await firstInFanoutOrder(storage.database.sql, org.id, 7);
       apns.script(stale, { status: 400, reason: 'BadDeviceToken' });
       let served = 0;
       mode = () => (++served > 200 ? { status: 403, reason: 'InvalidProviderToken' } : undefined);

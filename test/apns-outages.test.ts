@@ -6,7 +6,7 @@ import type { Answer } from '../src/apns/simulator.ts';
 import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends } from './support/backends.ts';
 import { waitFor } from './support/processes.ts';
-import { apnsToken, seedKey, seedOrganization } from './support/seed.ts';
+import { firstInFanoutOrder, seedAudience, seedKey, seedOrganization } from './support/seed.ts';
 import { startServer, type FanoutTestOptions, type TestServer } from './support/server.ts';
 
 describe.each(backends)('APNs outages on $name', (backend) => {
@@ -29,15 +29,7 @@ describe.each(backends)('APNs outages on $name', (backend) => {
     const { key } = await seedKey(server.db, org.slug, 'live');
     return { server, org, auth: { authorization: `Bearer ${key}` } };
   }
-  async function subscribe(organizationId: string, count: number) {
-    const tokens = Array.from({ length: count }, () => apnsToken());
-    await storage.database.sql.query(
-      `WITH d AS (INSERT INTO devices (device_uuid, apns_token, platform) SELECT gen_random_uuid(), t, 'ios' FROM unnest($2::text[]) AS t RETURNING device_uuid)
-       INSERT INTO subscriptions (organization_id, device_uuid) SELECT $1::uuid, device_uuid FROM d`,
-      [organizationId, tokens],
-    );
-    return tokens;
-  }
+  const subscribe = (organizationId: string, count: number) => seedAudience(storage.database.sql, organizationId, count);
   const finished = (server: TestServer, id: string, auth: Record<string, string>, ms = 120_000) =>
     waitFor(async () => {
       const answer = await server.get(`/v1/notifications/${id}`, auth);
@@ -133,11 +125,7 @@ describe.each(backends)('APNs outages on $name', (backend) => {
       const auth = { authorization: `Bearer ${key}` };
       const tokens = await subscribe(org.id, 2000);
       // The first device of the fan-out's order, so that the whole broadcast flows while it waits.
-      const [first] = await storage.database.sql.query<{ apns_token: string }>(
-        `SELECT d.apns_token FROM subscriptions s JOIN devices d USING (device_uuid) WHERE s.organization_id = $1 ORDER BY s.device_uuid LIMIT 1`,
-        [org.id],
-      );
-      const slow = first!.apns_token;
+      const slow = await firstInFanoutOrder(storage.database.sql, org.id);
       single.script(slow, { status: 200, delayMs: 40_000 }, { status: 200 });
       const response = await server.post('/v1/notify', { body: 'Patience', target: 'all' }, auth);
       const done = await finished(server, response.body.id, auth);

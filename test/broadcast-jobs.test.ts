@@ -10,19 +10,8 @@ import type { Answer } from '../src/apns/simulator.ts';
 import { KEY_ID, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends, freshPostgresDatabase, testLogger } from './support/backends.ts';
 import { runClarion, waitFor } from './support/processes.ts';
-import { apnsToken, seedKey, seedOrganization } from './support/seed.ts';
+import { seedAudience, seedKey, seedOrganization } from './support/seed.ts';
 import { serveDuringSuite, startServer } from './support/server.ts';
-
-/** Subscribes `count` new devices to the organization in one statement; their tokens, in device order. */
-async function seedAudience(database: Database, organizationId: string, count: number) {
-  const tokens = Array.from({ length: count }, () => apnsToken());
-  await database.sql.query(
-    `WITH d AS (INSERT INTO devices (device_uuid, apns_token, platform) SELECT gen_random_uuid(), t, 'ios' FROM unnest($2::text[]) AS t RETURNING device_uuid)
-     INSERT INTO subscriptions (organization_id, device_uuid) SELECT $1::uuid, device_uuid FROM d`,
-    [organizationId, tokens],
-  );
-  return tokens;
-}
 
 const deliveries = (apns: MockApns, tokens: string[]) => tokens.map((token) => apns.delivered(token).length);
 
@@ -69,7 +58,7 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
   it('shares one broadcast between two workers; a worker killed with SIGKILL is replaced and its shards finish from their last page', async () => {
     const org = await seedOrganization(database.prisma);
     const { key } = await seedKey(database.prisma, org.slug, 'live');
-    const tokens = await seedAudience(database, org.id, 3000);
+    const tokens = await seedAudience(database.sql, org.id, 3000);
     const pageSize = 50;
     const clarion = runClarion({ ...env, FANOUT_WORKERS: '2', FANOUT_SHARD_RUNS: '2', FANOUT_SHARD_SIZE: '200', FANOUT_PAGE_SIZE: String(pageSize), FANOUT_CONCURRENCY: '10' });
     try {
@@ -122,7 +111,7 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
   it('shares a broadcast with `npx clarion worker` processes on the same database', async () => {
     const org = await seedOrganization(database.prisma);
     const { key } = await seedKey(database.prisma, org.slug, 'live');
-    const tokens = await seedAudience(database, org.id, 600);
+    const tokens = await seedAudience(database.sql, org.id, 600);
     const clarion = runClarion({ ...env, FANOUT_WORKERS: '1', FANOUT_SHARD_SIZE: '50', FANOUT_PAGE_SIZE: '25', FANOUT_CONCURRENCY: '5' });
     const standalone = spawn(process.execPath, ['bin/clarion.js', 'worker'], { cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let standaloneOutput = '';
@@ -155,7 +144,7 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
   it('sends a scheduled broadcast that was accepted before a restart', async () => {
     const org = await seedOrganization(database.prisma);
     const { key } = await seedKey(database.prisma, org.slug, 'live');
-    const tokens = await seedAudience(database, org.id, 3);
+    const tokens = await seedAudience(database.sql, org.id, 3);
     const first = runClarion({ ...env, FANOUT_WORKERS: '0' });
     let id: string;
     try {
@@ -212,7 +201,7 @@ describe.each(backends)('scheduled, cancelled and faulty broadcasts on $name', (
   async function audience(count: number) {
     const org = await seedOrganization(suite.server.db);
     const { key } = await seedKey(suite.server.db, org.slug, 'live');
-    const tokens = await seedAudience(suite.storage.database, org.id, count);
+    const tokens = await seedAudience(suite.storage.database.sql, org.id, count);
     return { org, tokens, auth: { authorization: `Bearer ${key}` } };
   }
 
@@ -222,7 +211,7 @@ describe.each(backends)('scheduled, cancelled and faulty broadcasts on $name', (
     const server = await startServer(storage, { apnsTopic: TEST_TOPIC, fanoutShardSize: 100, notifyWaitMs: 0 }, apns.send, { pageSize: 20, concurrency: 20, shardRuns: 3 });
     const org = await seedOrganization(server.db);
     const { key } = await seedKey(server.db, org.slug, 'live');
-    const tokens = await seedAudience(storage.database, org.id, 1000);
+    const tokens = await seedAudience(storage.database.sql, org.id, 1000);
     const auth = { authorization: `Bearer ${key}` };
     chaos = true;
     try {
@@ -311,7 +300,7 @@ describe.each(backends)('scheduled, cancelled and faulty broadcasts on $name', (
     try {
       const org = await seedOrganization(server.db);
       const { key } = await seedKey(server.db, org.slug, 'live');
-      const tokens = await seedAudience(storage.database, org.id, 60);
+      const tokens = await seedAudience(storage.database.sql, org.id, 60);
       const auth = { authorization: `Bearer ${key}` };
       for (const token of tokens) suite.apns.script(token, { status: 200, delayMs: 200 });
       const response = await server.post('/v1/notify', { body: 'Stop it', target: 'all' }, auth);

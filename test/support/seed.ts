@@ -1,6 +1,7 @@
 // Seed builders: each makes one thing with sensible defaults and returns it.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/database.ts';
+import type { SqlClient } from '../../src/db/sql.ts';
 import { createApiKey } from '../../src/domain/api-keys/service.ts';
 import { createOrganization } from '../../src/domain/organizations/service.ts';
 import type { OrganizationInput } from '../../src/domain/organizations/rules.ts';
@@ -35,4 +36,24 @@ export async function seedKey(db: Db, orgSlug: string, kind: 'live' | 'test' = '
   const result = await createApiKey(db, { orgSlug, kind });
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
+}
+
+/** Subscribes `count` new devices to the organization in one statement, as a large audience; their tokens. */
+export async function seedAudience(sql: SqlClient, organizationId: string, count: number) {
+  const tokens = Array.from({ length: count }, () => apnsToken());
+  await sql.query(
+    `WITH d AS (INSERT INTO devices (device_uuid, apns_token, platform) SELECT gen_random_uuid(), t, 'ios' FROM unnest($2::text[]) AS t RETURNING device_uuid)
+     INSERT INTO subscriptions (organization_id, device_uuid) SELECT $1::uuid, device_uuid FROM d`,
+    [organizationId, tokens],
+  );
+  return tokens;
+}
+
+/** The organization's first subscribed device in the fan-out's order (device_uuid): its token. */
+export async function firstInFanoutOrder(sql: SqlClient, organizationId: string, offset = 0) {
+  const [row] = await sql.query<{ apns_token: string }>(
+    `SELECT d.apns_token FROM subscriptions s JOIN devices d USING (device_uuid) WHERE s.organization_id = $1 ORDER BY s.device_uuid OFFSET $2 LIMIT 1`,
+    [organizationId, offset],
+  );
+  return row!.apns_token;
 }
