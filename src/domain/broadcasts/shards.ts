@@ -113,13 +113,13 @@ export async function storePage(sql: SqlClient, job: ShardJob, holder: string, p
   return row?.status ?? null;
 }
 
-/** Ends a shard without sending the rest of it (its broadcast was cancelled). */
+/** Ends a shard without sending the rest of it (its broadcast was cancelled or failed): its retries go too. */
 export async function closeShard(sql: SqlClient, job: ShardJob, holder: string) {
-  await sql.query(`UPDATE broadcast_shards SET status = 'done', updated_at = now() WHERE broadcast_id = $1 AND index = $2 AND holder = $3 AND status = 'pending'`, [
-    job.broadcastId,
-    job.index,
-    holder,
-  ]);
+  await sql.query(
+    `WITH closed AS (UPDATE broadcast_shards SET status = 'done', updated_at = now() WHERE broadcast_id = $1 AND index = $2 AND holder = $3 AND status = 'pending' RETURNING index)
+     DELETE FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index IN (SELECT index FROM closed)`,
+    [job.broadcastId, job.index, holder],
+  );
 }
 
 /**
