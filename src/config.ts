@@ -167,7 +167,9 @@ export function loadConfig(env: Env = process.env): Config {
     fanoutConcurrency: integer(env, 'FANOUT_CONCURRENCY', 1000, problems, { min: 1, max: 100_000 }),
     fanoutPageSize: integer(env, 'FANOUT_PAGE_SIZE', 1000, problems, { min: 1, max: 100_000 }),
     fanoutShardSize: integer(env, 'FANOUT_SHARD_SIZE', 10_000, problems, { min: 1, max: 10_000_000 }),
-    fanoutWorkers: integer(env, 'FANOUT_WORKERS', os.availableParallelism(), problems, { min: 0, max: 64 }),
+    // One per CPU, but at most 8 by default: each worker holds up to 2 × FANOUT_SHARD_RUNS + 4 PostgreSQL
+    // connections, and PostgreSQL allows 100 unless told otherwise.
+    fanoutWorkers: integer(env, 'FANOUT_WORKERS', Math.min(os.availableParallelism(), 8), problems, { min: 0, max: 64 }),
     fanoutShardRuns: integer(env, 'FANOUT_SHARD_RUNS', 2, problems, { min: 1, max: 64 }),
     apnsTopic: env.APNS_TOPIC || 'dev.clarion.simulator',
     apns: apnsConfig(env, problems),
