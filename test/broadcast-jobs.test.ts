@@ -36,8 +36,11 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
   let dir: string;
   let env: Record<string, string>;
   let slowMs = 0;
+  let outage = false;
   beforeAll(async () => {
-    apns = await startMockApns({ fallback: () => (slowMs ? { status: 200, delayMs: slowMs } : undefined) });
+    apns = await startMockApns({
+      fallback: () => (outage ? { status: 503, reason: 'ServiceUnavailable' } : slowMs ? { status: 200, delayMs: slowMs } : undefined),
+    });
     fresh = await freshPostgresDatabase();
     database = await openDatabase({ url: fresh.url, logger: testLogger });
     dir = await mkdtemp(path.join(os.tmpdir(), 'clarion-jobs-'));
@@ -140,6 +143,43 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
       await clarion.exited;
     }
   }, 120_000);
+
+  it('loses nothing when every Clarion process is killed while APNs is down: the next start sends every device once', async () => {
+    const org = await seedOrganization(database.prisma);
+    const { key } = await seedKey(database.prisma, org.slug, 'live');
+    const tokens = await seedAudience(database.sql, org.id, 400);
+    outage = true;
+    const first = runClarion({ ...env, FANOUT_WORKERS: '1', FANOUT_SHARD_SIZE: '100', FANOUT_PAGE_SIZE: '50' });
+    let id: string;
+    try {
+      const url = await first.listening;
+      const response = await fetch(`${url}/v1/notify`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: 'Storm', target: 'all' }) });
+      ({ id } = (await response.json()) as { id: string });
+      // APNs is down: the broadcast waits, its pushes held back in broadcast_retries.
+      await waitFor(async () => ((await database.prisma.broadcast.findUniqueOrThrow({ where: { id } })).waitingSince ? true : undefined), 30_000);
+      expect(await database.prisma.broadcastRetry.count({ where: { broadcastId: id } })).toBeGreaterThan(0);
+      for (const pid of await workerPids(first.child.pid!)) process.kill(pid, 'SIGKILL');
+      first.child.kill('SIGKILL');
+      await first.exited;
+    } finally {
+      first.child.kill('SIGKILL');
+      outage = false;
+    }
+    expect(tokens.filter((token) => apns.delivered(token).length > 0)).toEqual([]);
+    const second = runClarion({ ...env, FANOUT_WORKERS: '1' });
+    try {
+      await second.listening;
+      const done = await waitFor(async () => {
+        const row = await database.prisma.broadcast.findUniqueOrThrow({ where: { id } });
+        return row.status === 'sending' ? undefined : row;
+      }, 120_000);
+      expect(done).toMatchObject({ status: 'completed', sent: 400, failed: 0, waitingSince: null });
+      expect(tokens.map((token) => apns.delivered(token).length).every((n) => n === 1)).toBe(true);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+  }, 180_000);
 
   it('sends a scheduled broadcast that was accepted before a restart', async () => {
     const org = await seedOrganization(database.prisma);
