@@ -29,6 +29,12 @@ async function workerPids(parent: number) {
   return found.filter((pid): pid is number => pid !== undefined).sort();
 }
 
+/** POST /v1/notify to a Clarion process with a live key; the broadcast's id. */
+async function notifyAt(url: string, key: string, body: Record<string, unknown>) {
+  const response = await fetch(`${url}/v1/notify`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, id: ((await response.json()) as { id: string }).id };
+}
+
 describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', () => {
   let apns: MockApns;
   let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
@@ -51,6 +57,12 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
       NODE_EXTRA_CA_CERTS: path.join(dir, 'ca.pem'),
     };
   });
+  /** The broadcast once it is no longer sending (nor, with `alsoWaiting`, still in that state). */
+  const ended = (id: string, ms: number, alsoWaiting = 'sending') =>
+    waitFor(async () => {
+      const row = await database.prisma.broadcast.findUniqueOrThrow({ where: { id } });
+      return row.status === 'sending' || row.status === alsoWaiting ? undefined : row;
+    }, ms);
   afterAll(async () => {
     await database?.close();
     await fresh?.drop();
@@ -71,9 +83,8 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
         return pids.length === 2 ? pids : undefined;
       }, 30_000);
       slowMs = 15;
-      const response = await fetch(`${url}/v1/notify`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: 'Shared', target: 'all' }) });
-      expect(response.status).toBe(202);
-      const { id } = (await response.json()) as { id: string };
+      const { status, id } = await notifyAt(url, key, { body: 'Shared', target: 'all' });
+      expect(status).toBe(202);
       const progress = () => database.prisma.broadcast.findUniqueOrThrow({ where: { id } });
       // Both workers have sent pages of it before one of them dies.
       await waitFor(async () => {
@@ -84,10 +95,7 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
       process.kill(victim!, 'SIGKILL');
       const killedAt = Date.now();
       slowMs = 0;
-      const done = await waitFor(async () => {
-        const row = await progress();
-        return row.status === 'sending' ? undefined : row;
-      }, 90_000);
+      const done = await ended(id, 90_000);
       expect(done).toMatchObject({ status: 'completed', recipients: 3000, sent: 3000, failed: 0 });
       expect(done.finishedAt!.getTime() - killedAt).toBeLessThan(60_000);
       const counts = deliveries(apns, tokens);
@@ -123,12 +131,8 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
       const url = await clarion.listening;
       await waitFor(() => (standaloneOutput.includes('fan-out worker ready') ? true : undefined), 60_000);
       slowMs = 10;
-      const response = await fetch(`${url}/v1/notify`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: 'Many hands', target: 'all' }) });
-      const { id } = (await response.json()) as { id: string };
-      const done = await waitFor(async () => {
-        const row = await database.prisma.broadcast.findUniqueOrThrow({ where: { id } });
-        return row.status === 'sending' ? undefined : row;
-      }, 60_000);
+      const { id } = await notifyAt(url, key, { body: 'Many hands', target: 'all' });
+      const done = await ended(id, 60_000);
       expect(done).toMatchObject({ status: 'completed', sent: 600 });
       expect(deliveries(apns, tokens).every((n) => n === 1)).toBe(true);
       // Both the server's worker and the standalone one stored pages of it.
@@ -153,8 +157,7 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
     let id: string;
     try {
       const url = await first.listening;
-      const response = await fetch(`${url}/v1/notify`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: 'Storm', target: 'all' }) });
-      ({ id } = (await response.json()) as { id: string });
+      ({ id } = await notifyAt(url, key, { body: 'Storm', target: 'all' }));
       // APNs is down: the broadcast waits, its pushes held back in broadcast_retries.
       await waitFor(async () => ((await database.prisma.broadcast.findUniqueOrThrow({ where: { id } })).waitingSince ? true : undefined), 30_000);
       expect(await database.prisma.broadcastRetry.count({ where: { broadcastId: id } })).toBeGreaterThan(0);
@@ -169,10 +172,7 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
     const second = runClarion({ ...env, FANOUT_WORKERS: '1' });
     try {
       await second.listening;
-      const done = await waitFor(async () => {
-        const row = await database.prisma.broadcast.findUniqueOrThrow({ where: { id } });
-        return row.status === 'sending' ? undefined : row;
-      }, 120_000);
+      const done = await ended(id, 120_000);
       expect(done).toMatchObject({ status: 'completed', sent: 400, failed: 0, waitingSince: null });
       expect(tokens.map((token) => apns.delivered(token).length).every((n) => n === 1)).toBe(true);
     } finally {
@@ -190,11 +190,9 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
     try {
       const url = await first.listening;
       const sendAt = new Date(Date.now() + 4_000).toISOString();
-      const response = await fetch(`${url}/v1/notify`, {
-        method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: 'Later', target: 'all', sendAt }),
-      });
-      expect(response.status).toBe(202);
-      ({ id } = (await response.json()) as { id: string });
+      const accepted = await notifyAt(url, key, { body: 'Later', target: 'all', sendAt });
+      expect(accepted.status).toBe(202);
+      id = accepted.id;
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);
     } finally {
@@ -205,11 +203,8 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
     const second = runClarion({ ...env, FANOUT_WORKERS: '1' });
     try {
       await second.listening;
-      const done = await waitFor(async () => {
-        const row = await database.prisma.broadcast.findUniqueOrThrow({ where: { id } });
-        return row.status === 'completed' ? row : undefined;
-      }, 60_000);
-      expect(done).toMatchObject({ sent: 3, recipients: 3 });
+      const done = await ended(id, 60_000, 'scheduled');
+      expect(done).toMatchObject({ status: 'completed', sent: 3, recipients: 3 });
       expect(done.finishedAt!.getTime()).toBeGreaterThanOrEqual(done.sendAt!.getTime());
       expect(deliveries(apns, tokens)).toEqual([1, 1, 1]);
     } finally {

@@ -10,6 +10,7 @@ import { QUEUES, type Boss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
 import { countRecipients, pageQuery, type Recipient } from './audience.ts';
 import { markDead, sendPage } from './pages.ts';
+import type { NotifyRequest } from './request.ts';
 import { createConfigurationBreaker } from './breaker.ts';
 import { clearRetries, dueRetries, giveUpExpired, nextRetryAt, addRetries } from './retries.ts';
 import { claimShard, closeShard, failBroadcast, finishBroadcast, handOff, pauseShard, planShards, recordGaveUp, storePage, type ShardJob } from './shards.ts';
@@ -142,16 +143,16 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
   }
 
   /** A scheduled broadcast's time has come: it becomes "sending" with its shards and their jobs. */
-  async function startScheduled(broadcastId: string, shards = shardSize) {
+  async function startScheduled(broadcastId: string) {
     await database.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: string; organization_id: string; request: ShardRequest }>(
+      const [row] = await tx.query<{ id: string; organization_id: string; request: NotifyRequest }>(
         `SELECT id::text, organization_id::text, request FROM broadcasts WHERE id = $1 AND status = 'scheduled' FOR UPDATE`,
         [broadcastId],
       );
       if (!row) return; // cancelled meanwhile, or started already
       const recipients = await countRecipients(tx, row.organization_id, row.request);
       await tx.query(`UPDATE broadcasts SET status = 'sending', recipients = $2 WHERE id = $1`, [broadcastId, recipients]);
-      await planShards(tx, boss, { id: row.id, organizationId: row.organization_id, request: row.request }, shards, { express: false });
+      await planShards(tx, boss, { id: row.id, organizationId: row.organization_id, request: row.request }, shardSize, { express: false });
     });
   }
 
@@ -184,7 +185,6 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
     express,
     work,
     stop,
-    startScheduled,
     /** Runs one shard job here and now (what a worker does with a job it took). */
     runShard: (job: ShardJob, jobId: string) => track(runShard(job, jobId)),
     /** The shard runs of this process, to wait for them. */
@@ -192,6 +192,5 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
   };
 }
 
-type ShardRequest = Parameters<typeof countRecipients>[2];
 
 export type Fanout = ReturnType<typeof createFanout>;
