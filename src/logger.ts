@@ -1,16 +1,55 @@
-// One JSON line per event on stderr. Nothing secret is passed in: callers log ids, never keys or tokens.
+// Logs are pino's JSON lines on stderr, readable lines when stderr is a terminal. Callers log ids, never keys
+// or tokens; the redaction list is a safety net for a secret that slips into a field anyway. A line logged
+// while a request is handled carries that request's id (see withRequestId), however deep the caller.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pino, stdTimeFunctions, type DestinationStream } from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from './config.ts';
 
-export type Logger = Record<'debug' | 'info' | 'warn' | 'error', (message: string, fields?: Record<string, unknown>) => void>;
+type Fields = Record<string, unknown>;
+type Log = (message: string, fields?: Fields) => void;
 
-const ORDER = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
+export interface Logger {
+  debug: Log;
+  info: Log;
+  warn: Log;
+  error: Log;
+  /** A logger whose lines all carry these fields. */
+  child(fields: Fields): Logger;
+}
 
-export function createLogger(level: Config['logLevel'] = 'info', write: (line: string) => void = (line) => process.stderr.write(line)): Logger {
-  const at = (name: keyof Logger) => (message: string, fields: Record<string, unknown> = {}) => {
-    if (ORDER[name] < ORDER[level]) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: name, message, ...fields })}\n`);
-  };
-  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+const SECRET_KEYS = ['authorization', 'cookie', 'password', 'secret', 'token', 'apiKey', 'privateKey', 'sessionToken', 'apnsToken', 'webhookSecret'];
+/** Secret-looking keys at the top of a line's fields and one level down (e.g. headers.authorization). */
+export const REDACTED_PATHS = [...SECRET_KEYS, ...SECRET_KEYS.map((key) => `*.${key}`)];
+
+const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+
+/** Runs `work` so that every line it logs, however deep, carries `requestId`. */
+export const withRequestId = <T>(requestId: string, work: () => T): T => requestScope.run({ requestId }, work);
+
+export function createLogger(level: Config['logLevel'] = 'info', destination?: DestinationStream): Logger {
+  const stream = destination ?? (process.stderr.isTTY ? pretty({ destination: 2, sync: true, colorize: true, messageKey: 'message', translateTime: 'SYS:HH:MM:ss.l' }) : pino.destination({ dest: 2, sync: true }));
+  const root = pino(
+    {
+      level,
+      messageKey: 'message',
+      base: { pid: process.pid },
+      timestamp: stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      mixin: () => {
+        const scope = requestScope.getStore();
+        return scope ? { requestId: scope.requestId } : {};
+      },
+    },
+    stream,
+  );
+  return wrap(root);
+}
+
+function wrap(target: pino.Logger): Logger {
+  const at = (name: 'debug' | 'info' | 'warn' | 'error'): Log => (message, fields) => (fields ? target[name](fields, message) : target[name](message));
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: (fields) => wrap(target.child(fields)) };
 }
 
 /** A database or Redis URL with its password replaced, for messages. */

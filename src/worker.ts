@@ -50,7 +50,7 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
 /** Runs a worker until SIGTERM or SIGINT (or, for a forked one, until its parent is gone). */
 export async function runWorker(config: Config, options: WorkerOptions): Promise<number> {
   const worker = await startWorker(config, options);
-  options.logger.info('fan-out worker ready', { pid: process.pid, shardRuns: config.fanoutShardRuns });
+  options.logger.info('fan-out worker ready', { shardRuns: config.fanoutShardRuns });
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);

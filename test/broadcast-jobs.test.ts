@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../src/db/database.ts';
 import type { Answer } from '../src/apns/simulator.ts';
 import { KEY_ID, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends, freshPostgresDatabase, testLogger } from './support/backends.ts';
-import { runClarion, waitFor } from './support/processes.ts';
+import { logLines, runClarion, waitFor } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization } from './support/seed.ts';
 import { serveDuringSuite, startServer } from './support/server.ts';
 
@@ -88,7 +88,7 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
       const progress = () => database.prisma.broadcast.findUniqueOrThrow({ where: { id } });
       // Both workers have sent pages of it before one of them dies.
       await waitFor(async () => {
-        const ran = new Set([...clarion.output().matchAll(/"message":"shard page stored"[^\n]*"pid":(\d+)/g)].map((m) => Number(m[1])));
+        const ran = new Set(logLines(clarion.output()).flatMap((line) => (line.message === 'shard page stored' ? [line.pid] : [])));
         return ran.has(victim!) && ran.has(survivor!) ? true : undefined;
       }, 30_000);
       expect((await progress()).status).toBe('sending');
@@ -136,8 +136,9 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
       expect(done).toMatchObject({ status: 'completed', sent: 600 });
       expect(deliveries(apns, tokens).every((n) => n === 1)).toBe(true);
       // Both the server's worker and the standalone one stored pages of it.
-      expect(standaloneOutput).toContain(`"message":"shard page stored","broadcast":"${id}"`);
-      expect(clarion.output()).toContain(`"message":"shard page stored","broadcast":"${id}"`);
+      const storedPage = (output: string) => logLines(output).some((line) => line.message === 'shard page stored' && line.broadcast === id);
+      expect(storedPage(standaloneOutput)).toBe(true);
+      expect(storedPage(clarion.output())).toBe(true);
       standalone.kill('SIGTERM');
       expect(await new Promise((resolve) => standalone.once('exit', resolve))).toBe(0);
     } finally {

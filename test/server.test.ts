@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresProcessesOf, runClarion as run, runCli, waitFor } from './support/processes.ts';
+import { logLines, postgresProcessesOf, runClarion as run, runCli, waitFor } from './support/processes.ts';
 import { apnsToken } from './support/seed.ts';
 
 describe('configuration', () => {
@@ -71,7 +71,7 @@ describe('a running server', () => {
   });
 
   it('serves the dashboard on its own port, with /graphql on the same origin', async () => {
-    const dashboard = await waitFor(() => /"message":"dashboard listening","url":"(http:\/\/[^"]+)"/.exec(server.output())?.[1]);
+    const dashboard = await waitFor(() => logLines(server.output()).find((line) => line.message === 'dashboard listening')?.url as string | undefined);
     expect(dashboard).not.toBe(url);
     const page = await fetch(`${dashboard}/orgs/any/settings/keys`);
     expect(page.status).toBe(200);

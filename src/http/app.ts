@@ -6,7 +6,8 @@ import { createServerAdapter } from '@whatwg-node/server';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import type { Logger } from '../logger.ts';
+import { withRequestId, type Logger } from '../logger.ts';
+import { requestIdOf, type Observed } from './request-id.ts';
 import { isJson, readLimited } from './body.ts';
 import { clientIp } from './client-ip.ts';
 import { errorResponse, HttpError, json } from './errors.ts';
@@ -44,11 +45,13 @@ export interface AppDependencies {
   /** The job queue that live broadcasts are created on, and the fan-out that sends one-shard broadcasts at once. */
   boss: Boss;
   fanout: Fanout;
+  /** Told of every answered request, e.g. for metrics. */
+  onRequest?: (request: { route: string; method: string; status: number; seconds: number }) => void;
 }
 
 const WINDOW_MS = 60_000;
 
-export function createApp({ config, database, logger, redis, send, boss, fanout }: AppDependencies) {
+export function createApp({ config, database, logger, redis, send, boss, fanout, onRequest }: AppDependencies) {
   const limits: FieldLimit[] = [];
   if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute, by: 'ip' });
   if (config.notifyPerMinute > 0) {
@@ -106,14 +109,14 @@ export function createApp({ config, database, logger, redis, send, boss, fanout 
     }
   }
 
-  const adapter = createServerAdapter<{ req?: IncomingMessage }>(async (request, serverContext) => {
-    const url = new URL(request.url);
+  async function route(request: Request, url: URL, serverContext: { req?: IncomingMessage }, observed: Observed) {
     try {
       const ip = clientIp(serverContext.req?.socket?.remoteAddress, request.headers.get('x-forwarded-for'), config.trustProxy);
+      if (url.pathname === '/healthz' || url.pathname === '/graphql') observed.route = url.pathname;
       if (url.pathname === '/healthz') return await health();
       const authorization = request.headers.get('authorization') ?? undefined;
       // The /v1 routes are for API keys and devices: a session cookie means nothing there.
-      if (url.pathname.startsWith('/v1/')) return await rest.handle(request, url, { clientIp: ip, authorization, session: sessionCookies(undefined, false) });
+      if (url.pathname.startsWith('/v1/')) return await rest.handle(request, url, { clientIp: ip, authorization, session: sessionCookies(undefined, false) }, observed);
       if (url.pathname === '/graphql') return await graphql(request, url, ip, authorization);
       return errorResponse({ code: 'NOT_FOUND', message: `no route for ${request.method} ${url.pathname}` });
     } catch (error) {
@@ -121,6 +124,24 @@ export function createApp({ config, database, logger, redis, send, boss, fanout 
       logger.error('unhandled error', { path: url.pathname, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       return errorResponse({ code: 'INTERNAL', message: 'Unexpected error.' });
     }
+  }
+
+  const adapter = createServerAdapter<{ req?: IncomingMessage }>((request, serverContext) => {
+    const requestId = requestIdOf(request.headers.get('x-request-id'));
+    return withRequestId(requestId, async () => {
+      const started = performance.now();
+      const url = new URL(request.url);
+      // The route's template, never the raw path: ids and slugs stay out of logs' and metrics' labels.
+      const observed: Observed = { route: 'unmatched' };
+      const response = await route(request, url, serverContext, observed);
+      response.headers.set('x-request-id', requestId);
+      const seconds = (performance.now() - started) / 1000;
+      const line = { method: request.method, route: observed.route, status: response.status, durationMs: Math.round(seconds * 10_000) / 10 };
+      if (response.status >= 500) logger.warn('request answered', line);
+      else logger.info('request answered', line);
+      onRequest?.({ route: observed.route, method: request.method, status: response.status, seconds });
+      return response;
+    });
   });
 
   return {

@@ -35,7 +35,7 @@ export function superviseWorkers({ count, bundle, env, logger, stopTimeoutMs }: 
       if (stopping) return;
       const streak = Date.now() - started >= HEALTHY_AFTER_MS ? 0 : failures + 1;
       const delay = Math.min(30_000, 500 * 2 ** Math.min(streak, 6));
-      logger.error('fan-out worker stopped; starting another', { pid: child.pid, code, signal, restartInMs: delay });
+      logger.error('fan-out worker stopped; starting another', { workerPid: child.pid, code, signal, restartInMs: delay });
       setTimeout(() => !stopping && spawn(slot, streak), delay).unref();
     });
   }

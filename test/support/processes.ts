@@ -56,3 +56,14 @@ export async function postgresProcessesOf(dataDir: string) {
   );
   return found.filter((pid) => pid !== undefined);
 }
+
+/** The JSON log lines in a process's output, parsed; other lines are left out. */
+export const logLines = (output: string): Record<string, unknown>[] =>
+  output.split('\n').flatMap((line) => {
+    if (!line.startsWith('{')) return [];
+    try {
+      return [JSON.parse(line) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });

@@ -117,7 +117,7 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
         await failBroadcast(sql, job.broadcastId, { code: tripped.code, message: tripped.message });
         return closeShard(sql, job, holder);
       }
-      logger.debug('shard page stored', { ...log, pid: process.pid, devices: batch.length, sent: outcome.sent, retry: outcome.retry.length });
+      logger.debug('shard page stored', { ...log, devices: batch.length, sent: outcome.sent, retry: outcome.retry.length });
       if (status !== 'sending') return closeShard(sql, job, holder); // cancelled, or failed by another run's breaker
       cursor = last;
       exhausted = rangeDone;

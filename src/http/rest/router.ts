@@ -7,6 +7,7 @@ import type { DomainError } from '../../domain/errors.ts';
 import { readJsonObject } from '../body.ts';
 import { errorResponse, HttpError, isErrorCode, json } from '../errors.ts';
 import type { RateLimits } from '../rate-limit/limits.ts';
+import type { Observed } from '../request-id.ts';
 import type { ClarionYoga, RequestContext } from '../yoga.ts';
 import { Response } from '@whatwg-node/fetch';
 
@@ -90,8 +91,9 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
     throw new HttpError({ code: 'NOT_FOUND', message: `no route for ${method} ${pathname}` });
   }
 
-  async function run(request: Request, url: URL, requestContext: RequestContext) {
+  async function run(request: Request, url: URL, requestContext: RequestContext, observed?: Observed) {
     const { route: matched, params } = match(request.method, url.pathname);
+    if (observed) observed.route = matched.path;
     const body = matched.body ? await readJsonObject(request, maxBodyBytes) : {};
     const variableValues = matched.variables({ params, query: url.searchParams, body, headers: request.headers });
     const { execute, contextFactory, schema } = yoga.getEnveloped(requestContext);
@@ -107,9 +109,9 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
   }
 
   return {
-    handle: async (request: Request, url: URL, requestContext: RequestContext) => {
+    handle: async (request: Request, url: URL, requestContext: RequestContext, observed?: Observed) => {
       try {
-        return await run(request, url, requestContext);
+        return await run(request, url, requestContext, observed);
       } catch (error) {
         if (error instanceof HttpError) return errorResponse(error.error, error.headers);
         if (error instanceof URIError) return errorResponse({ code: 'NOT_FOUND', message: `no route for ${request.method} ${url.pathname}` });
