@@ -1,0 +1,55 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger, withRequestId } from './logger.ts';
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+describe('logger', () => {
+  it('writes JSON lines with the level by name, an ISO time, the pid and the message', () => {
+    const { lines, stream } = capture();
+    createLogger('info', stream).info('hello', { broadcast: 'b1' });
+    expect(lines).toEqual([{ level: 'info', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), pid: process.pid, broadcast: 'b1', message: 'hello' }]);
+  });
+
+  it('drops lines below LOG_LEVEL, and logs nothing at all when silent', () => {
+    const { lines, stream } = capture();
+    const logger = createLogger('warn', stream);
+    logger.debug('no');
+    logger.info('no');
+    logger.warn('yes');
+    createLogger('silent', stream).error('no');
+    expect(lines.map((line) => line.message)).toEqual(['yes']);
+  });
+
+  it('redacts secret-looking fields, at the top and one level down', () => {
+    const { lines, stream } = capture();
+    createLogger('info', stream).warn('oops', { password: 'hunter2', token: 't', headers: { authorization: 'Bearer clk_live_x', cookie: 'session=s' }, organization: 'acme' });
+    expect(JSON.stringify(lines)).not.toMatch(/hunter2|clk_live_x|session=s/);
+    expect(lines[0]).toMatchObject({ password: '[redacted]', token: '[redacted]', headers: { authorization: '[redacted]', cookie: '[redacted]' }, organization: 'acme' });
+  });
+
+  it('puts the request id on every line logged while the request is handled, across awaits and in child loggers', async () => {
+    const { lines, stream } = capture();
+    const logger = createLogger('debug', stream);
+    await withRequestId('req-42', async () => {
+      logger.info('first');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      logger.child({ broadcast: 'b1' }).debug('deeper');
+    });
+    logger.info('outside');
+    expect(lines.map((line) => [line.message, line.requestId])).toEqual([
+      ['first', 'req-42'],
+      ['deeper', 'req-42'],
+      ['outside', undefined],
+    ]);
+  });
+});
