@@ -3,7 +3,8 @@
 // while a request is handled carries that request's id (see withRequestId), however deep the caller.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, stdTimeFunctions, type DestinationStream } from 'pino';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type { PrettyOptions } from 'pino-pretty';
 import type { Config } from './config.ts';
 
 type Fields = Record<string, unknown>;
@@ -28,7 +29,7 @@ const requestScope = new AsyncLocalStorage<{ requestId: string }>();
 export const withRequestId = <T>(requestId: string, work: () => T): T => requestScope.run({ requestId }, work);
 
 export function createLogger(level: Config['logLevel'] = 'info', destination?: DestinationStream): Logger {
-  const stream = destination ?? (process.stderr.isTTY ? pretty({ destination: 2, sync: true, colorize: true, messageKey: 'message', translateTime: 'SYS:HH:MM:ss.l' }) : pino.destination({ dest: 2, sync: true }));
+  const stream = destination ?? (process.stderr.isTTY ? prettyStream() : pino.destination({ dest: 2, sync: true }));
   const root = pino(
     {
       level,
@@ -45,6 +46,12 @@ export function createLogger(level: Config['logLevel'] = 'info', destination?: D
     stream,
   );
   return wrap(root);
+}
+
+/** pino-pretty, loaded only for a terminal: processes writing JSON (workers, services) never load it. */
+function prettyStream(): DestinationStream {
+  const pretty = createRequire(import.meta.url)('pino-pretty') as (options: PrettyOptions) => DestinationStream;
+  return pretty({ destination: 2, sync: true, colorize: true, singleLine: true, messageKey: 'message', translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid' });
 }
 
 function wrap(target: pino.Logger): Logger {
