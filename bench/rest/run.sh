@@ -7,6 +7,7 @@
 #
 #   bash bench/rest/run.sh
 #   BENCH_DURATION=30s BENCH_CONNECTIONS=64 BENCH_TARGETS="postgres embedded postgres" bash bench/rest/run.sh
+#   BENCH_LOG_LEVEL=warn bash bench/rest/run.sh    # without the per-request log line (default: info, as operators run it)
 set -uo pipefail
 # shellcheck source=../lib.sh
 source "$(dirname "$0")/../lib.sh"
@@ -181,7 +182,7 @@ start_bg() { # log cmd... -> sets STARTED_PID
 }
 
 # Clarion's environment; an array, not a function, so a backgrounded server's $! is node itself.
-CLARION_ENV=(env -u DATABASE_URL -u DATA_DIR -u REDIS_URL HOST=127.0.0.1 LOG_LEVEL=warn DEVICE_REGISTRATIONS_PER_MINUTE=0 DASHBOARD=off)
+CLARION_ENV=(env -u DATABASE_URL -u DATA_DIR -u REDIS_URL HOST=127.0.0.1 LOG_LEVEL="${BENCH_LOG_LEVEL:-info}" DEVICE_REGISTRATIONS_PER_MINUTE=0 DASHBOARD=off)
 
 run_bare() {
   local port log="$WORK/bare.log"
