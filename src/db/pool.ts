@@ -16,6 +16,8 @@ export interface SqlDatabase {
   url: string;
   /** Where the data lives, without credentials. */
   location: string;
+  /** The pool itself: Prisma's adapter runs on it, and the metrics read its counts. */
+  pool: pg.Pool;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -24,6 +24,7 @@ import { createGraphQLServer } from './yoga.ts';
 import type { SendPush } from '../apns/sender.ts';
 import type { Fanout } from '../domain/broadcasts/fanout.ts';
 import type { Boss } from '../jobs/queue.ts';
+import type { MetricsEndpoint } from '../metrics/endpoint.ts';
 
 export type AppConfig = Pick<
   Config,
@@ -47,11 +48,13 @@ export interface AppDependencies {
   fanout: Fanout;
   /** Told of every answered request, e.g. for metrics. */
   onRequest?: (request: { route: string; method: string; status: number; seconds: number }) => void;
+  /** GET /metrics (src/metrics/endpoint.ts); without it there is no such route. */
+  metrics?: MetricsEndpoint;
 }
 
 const WINDOW_MS = 60_000;
 
-export function createApp({ config, database, logger, redis, send, boss, fanout, onRequest }: AppDependencies) {
+export function createApp({ config, database, logger, redis, send, boss, fanout, onRequest, metrics }: AppDependencies) {
   const limits: FieldLimit[] = [];
   if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute, by: 'ip' });
   if (config.notifyPerMinute > 0) {
@@ -114,6 +117,11 @@ export function createApp({ config, database, logger, redis, send, boss, fanout,
       const ip = clientIp(serverContext.req?.socket?.remoteAddress, request.headers.get('x-forwarded-for'), config.trustProxy);
       if (url.pathname === '/healthz' || url.pathname === '/graphql') observed.route = url.pathname;
       if (url.pathname === '/healthz') return await health();
+      if (url.pathname === '/metrics' && metrics) {
+        observed.route = '/metrics';
+        const { status, headers, body } = await metrics(request.method, request.headers.get('authorization'));
+        return new Response(body, { status, headers });
+      }
       const authorization = request.headers.get('authorization') ?? undefined;
       // The /v1 routes are for API keys and devices: a session cookie means nothing there.
       if (url.pathname.startsWith('/v1/')) return await rest.handle(request, url, { clientIp: ip, authorization, session: sessionCookies(undefined, false) }, observed);

@@ -45,6 +45,8 @@ export function superviseWorkers({ count, bundle, env, logger, stopTimeoutMs }: 
 
   return {
     pids: () => [...children].map((child) => child.pid!),
+    /** The live workers, e.g. to ask them for their metrics. */
+    processes: () => [...children],
     async stop() {
       stopping = true;
       await Promise.all(

@@ -5,6 +5,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { fail, type Result } from '../errors.ts';
+import { countRateLimitRefusal } from '../../metrics/rate-limits.ts';
 
 /** Counts events per key over a fixed window that starts at the key's first event (memory or Redis). */
 export interface FailureCounter {
@@ -43,6 +44,7 @@ export async function attempt(throttle: LoginThrottle | undefined, email: string
   const keys = { email: emailKey(email), client: ipKey(client) };
   const [byEmail, byClient] = await Promise.all([throttle.counter.add(keys.email), throttle.counter.add(keys.client)]);
   const refused = byEmail > throttle.perEmail || byClient > throttle.perIp;
+  if (refused) countRateLimitRefusal(byEmail > throttle.perEmail ? 'loginFailuresPerEmail' : 'loginFailuresPerIp');
   const minutes = Math.ceil(throttle.windowMs / 60_000);
   return {
     refused: refused ? fail('RATE_LIMITED', `too many failed log-ins; wait ${minutes} minutes and try again`) : undefined,

@@ -8,6 +8,7 @@ import type { SendPush } from '../../apns/sender.ts';
 import type { Database } from '../../db/database.ts';
 import { QUEUES, type Boss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
+import { countShardRun } from '../../metrics/fanout.ts';
 import { countRecipients, pageQuery, type Recipient } from './audience.ts';
 import { markDead, sendPage } from './pages.ts';
 import type { NotifyRequest } from './request.ts';
@@ -135,7 +136,7 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
    */
   function express(job: ShardJob, jobId: string): Promise<void> {
     return track(
-      runShard(job, jobId).then(
+      countShardRun(runShard(job, jobId)).then(
         () => boss.deleteJob(QUEUES.shard, jobId),
         (error: Error) => logger.error('express send interrupted; its job resumes it', { broadcast: job.broadcastId, error: error.message }),
       ),
@@ -159,7 +160,7 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
   /** Takes jobs from the queue: `shardRuns` shards at a time, scheduled starts and exhausted shards. */
   async function work({ shardRuns }: { shardRuns: number }) {
     for (let i = 0; i < shardRuns; i += 1) {
-      await boss.work<ShardJob>(QUEUES.shard, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => track(runShard(job!.data, job!.id)));
+      await boss.work<ShardJob>(QUEUES.shard, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => track(countShardRun(runShard(job!.data, job!.id))));
     }
     await boss.work<{ broadcastId: string }>(QUEUES.start, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => track(startScheduled(job!.data.broadcastId)));
     await boss.work<ShardJob>(QUEUES.shardGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([job]) => {
@@ -186,7 +187,7 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
     work,
     stop,
     /** Runs one shard job here and now (what a worker does with a job it took). */
-    runShard: (job: ShardJob, jobId: string) => track(runShard(job, jobId)),
+    runShard: (job: ShardJob, jobId: string) => track(countShardRun(runShard(job, jobId))),
     /** The shard runs of this process, to wait for them. */
     running: () => [...running],
   };

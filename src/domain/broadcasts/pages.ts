@@ -8,6 +8,7 @@ import type { Recipient } from './audience.ts';
 import type { RetryItem } from './retries.ts';
 import { isConfigurationReason, PROBE_PUSHES, type ConfigurationBreaker } from './breaker.ts';
 import type { PreparedPush } from './payload.ts';
+import { countPush } from '../../metrics/pushes.ts';
 
 export interface PageOutcome {
   /** Pushes with a final answer: delivered, or refused for good (not those to retry, nor those a tripped breaker skipped). */
@@ -33,6 +34,7 @@ export async function sendPage(
     if (breaker?.tripped()) return;
     if (circuit && !circuit.permit()) return void outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: circuit.lastReason(), tried: false });
     const result = await send({ deviceToken: recipient.apns_token, apnsId: apnsIdFor(broadcastKey, recipient.device_uuid), headers: push.headers, payload: push.payload });
+    countPush(result);
     circuit?.record(result);
     if (circuit && !result.ok && isTransient(result.reason)) return void outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: result.reason, tried: true });
     breaker?.record(result);

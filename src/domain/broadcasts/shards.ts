@@ -8,6 +8,7 @@ import { QUEUES, type Boss } from '../../jobs/queue.ts';
 import { shardRanges, type Range } from './audience.ts';
 import type { PreparedPush } from './payload.ts';
 import type { NotifyRequest } from './request.ts';
+import { countBroadcastEnd, type EndedStatus } from '../../metrics/broadcasts.ts';
 
 export interface ShardJob {
   broadcastId: string;
@@ -159,7 +160,7 @@ export async function recordGaveUp(sql: SqlClient, job: ShardJob, reason: string
  * delivered, else "completed". Every shard calls it after its last write, so the last one to finish ends it.
  */
 export async function finishBroadcast(sql: SqlClient, broadcastId: string) {
-  await sql.query(
+  const ended = await sql.query<{ status: EndedStatus }>(
     `UPDATE broadcasts b SET
        status = CASE WHEN f.gave_up > 0 OR (b.sent = 0 AND b.failed > 0) THEN 'failed'::"BroadcastStatus" ELSE 'completed'::"BroadcastStatus" END,
        error = CASE WHEN f.gave_up > 0 THEN jsonb_build_object('code', 'SHARDS_GAVE_UP', 'message',
@@ -168,14 +169,16 @@ export async function finishBroadcast(sql: SqlClient, broadcastId: string) {
      FROM (SELECT count(*) AS shards, count(*) FILTER (WHERE status = 'failed') AS gave_up,
              count(*) FILTER (WHERE status = 'pending') AS pending, min(error) AS reason
            FROM broadcast_shards WHERE broadcast_id = $1) f
-     WHERE b.id = $1 AND b.status = 'sending' AND f.pending = 0`,
+     WHERE b.id = $1 AND b.status = 'sending' AND f.pending = 0 RETURNING b.status::text AS status`,
     [broadcastId],
   );
+  for (const row of ended) countBroadcastEnd(row.status);
 }
 
 /** Ends a sending broadcast as failed with an error that concerns all of it (its other runs stop at their next page). */
 export async function failBroadcast(sql: SqlClient, broadcastId: string, error: { code: string; message: string }) {
-  await sql.query(`UPDATE broadcasts SET status = 'failed', error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'sending'`, [broadcastId, JSON.stringify(error)]);
+  const failed = await sql.query(`UPDATE broadcasts SET status = 'failed', error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'sending' RETURNING id`, [broadcastId, JSON.stringify(error)]);
+  if (failed.length) countBroadcastEnd('failed');
 }
 
 /** Shards carried over from before the job queue (the migration made them): each gets its job, once. */

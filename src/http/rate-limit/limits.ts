@@ -8,6 +8,7 @@ import type { Context } from '../../graphql/context.ts';
 import { rateLimitIdentity } from '../client-ip.ts';
 import { useCoercedVariables } from '../plugins/coerce-variables.ts';
 import type { HitStore } from './hit-store.ts';
+import { countRateLimitRefusal } from '../../metrics/rate-limits.ts';
 
 export interface FieldLimit {
   type: 'Query' | 'Mutation';
@@ -66,6 +67,7 @@ export function createRateLimits(store: HitStore, windowMs: number, limits: Fiel
               if (!isLimiterError(error)) return error;
               const field = error.nodes?.[0]?.kind === 'Field' ? error.nodes[0].name.value : '';
               const limit = byField.get(field);
+              countRateLimitRefusal(limit ? field : 'other');
               const who = WHO[limit?.by ?? 'ip'];
               const message = limit ? `Too many requests: ${field} allows ${limit.max} per ${Math.round(windowMs / 1000)} seconds per ${who}` : error.message;
               return new GraphQLError(message, {

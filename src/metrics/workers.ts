@@ -1,0 +1,64 @@
+// Worker processes count their own pushes, shard runs and pool; a scrape of the API port asks each of them for
+// its registry over the IPC channel the supervisor forked it with, and merges the answers (src/metrics/scrape.ts).
+// A worker that does not answer in time is left out of that scrape rather than holding it.
+import type { ChildProcess } from 'node:child_process';
+import type { Logger } from '../logger.ts';
+import { registry } from './registry.ts';
+
+type MetricsJson = Awaited<ReturnType<typeof registry.getMetricsAsJSON>>;
+
+const ASK = 'clarion:metrics?';
+const ANSWER = 'clarion:metrics';
+
+interface Answer {
+  type: typeof ANSWER;
+  id: number;
+  metrics: MetricsJson;
+}
+
+let asked = 0;
+
+function ask(child: ChildProcess, timeoutMs: number): Promise<MetricsJson> {
+  const id = (asked += 1);
+  return new Promise((resolve, reject) => {
+    if (!child.connected) return reject(new Error('its IPC channel is closed'));
+    const timer = setTimeout(() => done(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    const onMessage = (message: Partial<Answer>) => message?.type === ANSWER && message.id === id && done(undefined, message.metrics);
+    const onExit = () => done(new Error('it exited'));
+    function done(error?: Error, metrics?: MetricsJson) {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve(metrics!);
+    }
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    child.send({ type: ASK, id }, (error) => error && done(error));
+  });
+}
+
+/** Each live worker's metrics; those that do not answer within `timeoutMs` are left out (logged at debug). */
+export async function askWorkers(children: ChildProcess[], logger: Logger, timeoutMs = 1_000): Promise<MetricsJson[]> {
+  const answers = await Promise.all(
+    children.map((child) =>
+      ask(child, timeoutMs).catch((error: Error) => {
+        logger.debug('worker left out of this metrics scrape', { workerPid: child.pid, reason: error.message });
+        return undefined;
+      }),
+    ),
+  );
+  return answers.filter((metrics) => metrics !== undefined);
+}
+
+/** In a forked worker: answers the parent's scrapes with this process's registry. */
+export function answerParentScrapes() {
+  process.on('message', (message: { type?: string; id?: number }) => {
+    const id = message?.type === ASK ? message.id : undefined;
+    if (typeof id !== 'number') return;
+    void registry.getMetricsAsJSON().then(
+      (metrics) => process.send?.({ type: ANSWER, id, metrics } satisfies Answer, undefined, undefined, () => {}),
+      () => {}, // a failed collection leaves this worker out of that scrape
+    );
+  });
+}
