@@ -52,6 +52,10 @@ export interface Config {
   loginFailuresPerEmail: number;
   loginFailuresPerIp: number;
   loginFailureWindowMs: number;
+  /** WEBHOOK_SECRET_KEY: encrypts webhook endpoints' signing secrets at rest (32 bytes); see src/domain/webhooks/key-file.ts. */
+  webhookSecretKey: Buffer | undefined;
+  /** Webhooks may go to http:// and to private, loopback and link-local addresses (tests, private networks). */
+  webhooksAllowPrivate: boolean;
 }
 
 export interface ApnsConfig {
@@ -143,6 +147,32 @@ function trustProxy(env: Env, problems: string[]): TrustProxy {
   return false;
 }
 
+/** 32 bytes as 64 hex digits or as base64 (`openssl rand -base64 32`); undefined when it is neither. */
+export function decodeWebhookSecretKey(raw: string): Buffer | undefined {
+  const text = raw.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return undefined;
+  const key = Buffer.from(text, 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
+function webhookSecretKey(env: Env, problems: string[]) {
+  const raw = env.WEBHOOK_SECRET_KEY;
+  if (raw === undefined || raw === '') return undefined;
+  const key = decodeWebhookSecretKey(raw);
+  // The value is a secret: its length helps, the value itself is never repeated.
+  if (!key) problems.push(`WEBHOOK_SECRET_KEY must be 32 bytes, as 64 hex digits or base64, e.g. openssl rand -base64 32 (got ${raw.length} characters)`);
+  return key;
+}
+
+function webhooksAllowPrivate(env: Env, problems: string[]) {
+  const raw = (env.WEBHOOKS_ALLOW_PRIVATE ?? '').trim().toLowerCase();
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  problems.push(`WEBHOOKS_ALLOW_PRIVATE must be true or false (got "${env.WEBHOOKS_ALLOW_PRIVATE}")`);
+  return false;
+}
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -182,6 +212,8 @@ export function loadConfig(env: Env = process.env): Config {
     loginFailuresPerEmail: integer(env, 'LOGIN_FAILURES_PER_EMAIL', 5, problems),
     loginFailuresPerIp: integer(env, 'LOGIN_FAILURES_PER_IP', 50, problems),
     loginFailureWindowMs: integer(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15, problems, { min: 1, max: 24 * 60 }) * 60_000,
+    webhookSecretKey: webhookSecretKey(env, problems),
+    webhooksAllowPrivate: webhooksAllowPrivate(env, problems),
   };
   const dashboardPort = config.dashboardPort ?? 3001;
   config.dashboardOrigins = (env.DASHBOARD_ORIGINS ?? `http://127.0.0.1:${dashboardPort},http://localhost:${dashboardPort}`).split(',').map((o) => o.trim()).filter(Boolean);

@@ -11,6 +11,7 @@ import { assertPortsFree, listen, PortInUse } from './listen.ts';
 import { createPushService } from './apns/push-service.ts';
 import { createFanout, type Fanout } from './domain/broadcasts/fanout.ts';
 import { adoptShardsWithoutJobs } from './domain/broadcasts/shards.ts';
+import { webhookSecretKey } from './domain/webhooks/key-file.ts';
 import { openQueue } from './jobs/queue.ts';
 import { superviseWorkers } from './jobs/supervisor.ts';
 import { workerBundle } from './jobs/worker-bundle.ts';
@@ -61,9 +62,11 @@ export async function start(config: Config) {
     }
     push = await createPushService(config, logger);
     const boss = await openQueue(database, logger);
+    const webhookKey = await webhookSecretKey(config, { create: true });
+    if (!webhookKey) logger.warn('webhooks are off: set WEBHOOK_SECRET_KEY (32 bytes, the same on every instance) to register and sign them');
     fanout = createFanout({
       database, boss, send: push.send, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
-      circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs,
+      circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs, webhooks: { secretKey: webhookKey, allowPrivate: config.webhooksAllowPrivate },
     });
     const adopted = await database.transaction((tx) => adoptShardsWithoutJobs(tx, boss));
     if (adopted) logger.info('broadcasts interrupted before the upgrade to the job queue are resumed', { shards: adopted });

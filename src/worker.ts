@@ -6,6 +6,7 @@ import { type SharedSimulator, createPushService } from './apns/push-service.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openSqlDatabase } from './db/pool.ts';
 import { createFanout } from './domain/broadcasts/fanout.ts';
+import { webhookSecretKey } from './domain/webhooks/key-file.ts';
 import { openQueue } from './jobs/queue.ts';
 import { createLogger, type Logger } from './logger.ts';
 
@@ -24,9 +25,11 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
   try {
     push = await createPushService(config, logger, simulator);
     const boss = await openQueue(database, logger);
+    // Forked by `npm start` on the embedded default, it reads the key its server made in DATA_DIR.
+    const webhooks = { secretKey: await webhookSecretKey(config, { create: false }), allowPrivate: config.webhooksAllowPrivate };
     const fanout = createFanout({
       database, boss, send: push.send, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
-      circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs,
+      circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs, webhooks,
     });
     await fanout.work({ shardRuns: config.fanoutShardRuns });
     const service = push;

@@ -12,6 +12,8 @@ export const QUEUES = {
   shardGaveUp: 'broadcast-shard-gave-up',
   /** A scheduled broadcast's start: {broadcastId}, with the broadcast's id as the job's id. */
   start: 'broadcast-start',
+  /** One attempt of a webhook delivery: {deliveryId, attempt}; each retry is a new job at its exact time. */
+  webhookDelivery: 'webhook-delivery',
 } as const;
 
 /**
@@ -42,6 +44,9 @@ export async function openQueue(database: Pick<Database, 'executeSql'>, logger: 
   // Backoff from 2 s: 2, 4, 8, 16, 32, 64 s (pg-boss adds jitter), about two minutes before a shard gives up.
   await ensureQueue(boss, QUEUES.shard, { retryLimit: 6, retryDelay: 2, retryBackoff: true, expireInSeconds: SHARD_EXPIRE_SECONDS, deadLetter: QUEUES.shardGaveUp });
   await ensureQueue(boss, QUEUES.start, { retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
+  // pg-boss retries only a delivery whose worker died or whose database write failed; an endpoint's failures
+  // are retried by src/domain/webhooks/delivery.ts as new jobs.
+  await ensureQueue(boss, QUEUES.webhookDelivery, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
   return boss;
 }
 

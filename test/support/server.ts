@@ -9,6 +9,7 @@ import { createApp, type AppConfig } from '../../src/http/app.ts';
 import { createCircuit, type Circuit } from '../../src/apns/circuit.ts';
 import { createFanout } from '../../src/domain/broadcasts/fanout.ts';
 import { openQueue } from '../../src/jobs/queue.ts';
+import type { WebhookSettings } from '../../src/domain/webhooks/settings.ts';
 import { startMockApns, TEST_TOPIC, type MockApns } from './apns.ts';
 import { testLogger, type Backend } from './backends.ts';
 
@@ -50,7 +51,12 @@ export interface FanoutTestOptions {
   /** This server's APNs outage breaker (default: a fresh one with the production thresholds). */
   circuit?: Circuit;
   retryWindowMs?: number;
+  /** Webhook settings: by default a fixed WEBHOOK_SECRET_KEY, public addresses only, production timings. */
+  webhooks?: Partial<WebhookSettings>;
 }
+
+/** WEBHOOK_SECRET_KEY of the test servers (every server on one database must share it). */
+export const TEST_WEBHOOK_KEY = Buffer.alloc(32, 7);
 
 export async function startServer(storage: Awaited<ReturnType<Backend['open']>>, config: Partial<AppConfig> = {}, send: SendPush = noPushes, options: FanoutTestOptions = {}) {
   const appConfig = { ...defaultTestConfig, redisPrefix: storage.redisPrefix, ...config };
@@ -58,6 +64,7 @@ export async function startServer(storage: Awaited<ReturnType<Backend['open']>>,
   const fanout = createFanout({
     database: storage.database, boss, send, logger: testLogger, pageSize: options.pageSize ?? 50, concurrency: options.concurrency ?? 100, shardSize: appConfig.fanoutShardSize,
     circuit: options.circuit ?? createCircuit(), retryWindowMs: options.retryWindowMs ?? 60_000,
+    webhooks: { secretKey: TEST_WEBHOOK_KEY, allowPrivate: false, ...options.webhooks },
   });
   if (options.work !== false) await fanout.work({ shardRuns: options.shardRuns ?? 2 });
   const app = createApp({ config: appConfig, database: storage.database, logger: testLogger, redis: storage.redis, send, boss, fanout });

@@ -11,6 +11,9 @@ import type { Logger } from '../../logger.ts';
 import { countShardRun } from '../../metrics/fanout.ts';
 import { countRecipients, pageQuery, type Recipient } from './audience.ts';
 import { markDead, sendPage } from './pages.ts';
+import { devicesUnregistered } from '../webhooks/events.ts';
+import { createDeliverer } from '../webhooks/delivery.ts';
+import type { WebhookSettings } from '../webhooks/settings.ts';
 import type { NotifyRequest } from './request.ts';
 import { createConfigurationBreaker } from './breaker.ts';
 import { clearRetries, dueRetries, giveUpExpired, nextRetryAt, addRetries } from './retries.ts';
@@ -33,11 +36,13 @@ export interface FanoutOptions {
   circuit: Circuit;
   /** How long a push APNs cannot take is tried again (APNS_RETRY_WINDOW). */
   retryWindowMs: number;
+  /** WEBHOOK_SECRET_KEY and WEBHOOKS_ALLOW_PRIVATE: the webhook deliveries this process works (default: none can be signed). */
+  webhooks?: WebhookSettings;
 }
 
 type PageRow = Recipient & { live: boolean };
 
-export function createFanout({ database, boss, send, logger, pageSize, concurrency, shardSize, sliceMs = 10_000, circuit, retryWindowMs }: FanoutOptions) {
+export function createFanout({ database, boss, send, logger, pageSize, concurrency, shardSize, sliceMs = 10_000, circuit, retryWindowMs, webhooks = { secretKey: undefined, allowPrivate: false } }: FanoutOptions) {
   const { sql } = database;
   const running = new Set<Promise<unknown>>();
   let stopping = false;
@@ -91,7 +96,7 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
           const next = await nextRetryAt(sql, job);
           if (!next) {
             if ((await storePage(sql, job, holder, { cursor: null, sent: 0, failed: 0, failures: {}, done: true })) === null) return;
-            return finishBroadcast(sql, job.broadcastId);
+            return database.transaction((tx) => finishBroadcast(tx, boss, job.broadcastId));
           }
           await database.transaction((tx) => handOff(tx, boss, job, holder, next));
           return;
@@ -102,6 +107,7 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
       const retrying = exhausted;
       const status = await database.transaction(async (tx) => {
         await markDead(tx, outcome.dead);
+        await devicesUnregistered(tx, boss, shard.organizationId, outcome.dead);
         if (retrying) {
           const again = new Set(outcome.retry.map((item) => item.deviceUuid));
           await clearRetries(tx, job, batch.map((row) => row.device_uuid).filter((uuid) => !again.has(uuid)));
@@ -115,7 +121,7 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
       if (status === null) return logger.warn('shard taken over by another run; this one stops', log);
       if (tripped) {
         logger.error('broadcast stopped: APNs blames a setting', { ...log, setting: tripped.setting, reason: tripped.reason });
-        await failBroadcast(sql, job.broadcastId, { code: tripped.code, message: tripped.message });
+        await database.transaction((tx) => failBroadcast(tx, boss, job.broadcastId, { code: tripped.code, message: tripped.message }));
         return closeShard(sql, job, holder);
       }
       logger.debug('shard page stored', { ...log, devices: batch.length, sent: outcome.sent, retry: outcome.retry.length });
@@ -167,8 +173,10 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
       const reason = (job as unknown as { output?: { message?: string } }).output?.message ?? 'unknown error';
       logger.error('a broadcast shard gave up after its retries', { broadcast: job!.data.broadcastId, shard: job!.data.index, reason });
       await recordGaveUp(sql, job!.data, reason);
-      await finishBroadcast(sql, job!.data.broadcastId);
+      await database.transaction((tx) => finishBroadcast(tx, boss, job!.data.broadcastId));
     });
+    // Webhook deliveries are worked wherever shards are.
+    await createDeliverer({ database, boss, logger, settings: webhooks }).work();
   }
 
   /**
@@ -190,6 +198,8 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
     runShard: (job: ShardJob, jobId: string) => track(countShardRun(runShard(job, jobId))),
     /** The shard runs of this process, to wait for them. */
     running: () => [...running],
+    /** This process's webhook settings, for the API that registers endpoints (src/graphql/types/webhook.ts). */
+    webhooks,
   };
 }
 

@@ -16,6 +16,7 @@ import { markDead, sendPage } from './pages.ts';
 import { planShards } from './shards.ts';
 import { preparePush } from './payload.ts';
 import { validateNotifyRequest, type NotifyRequest } from './request.ts';
+import { broadcastEnded } from '../webhooks/events.ts';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -70,7 +71,10 @@ export interface Sender {
 
 export const senderOf = (caller: Caller): Sender => ({ organizationId: caller.organizationId, apiKey: caller.apiKey, test: caller.apiKey.kind === 'test' });
 
-type BroadcastWithKey = Broadcast & { apiKey: { id: string; name: string; displayPrefix: string } | null };
+/** The columns the view reads: a Prisma row, or the same columns read with SQL (webhook events, src/domain/webhooks/events.ts). */
+export type BroadcastWithKey = Pick<Broadcast, 'id' | 'status' | 'request' | 'recipients' | 'sent' | 'failed' | 'failures' | 'createdAt' | 'sendAt' | 'finishedAt' | 'error' | 'waitingSince'> & {
+  apiKey: { id: string; name: string; displayPrefix: string } | null;
+};
 
 export function broadcastView(row: BroadcastWithKey): BroadcastView {
   const request = row.request as unknown as NotifyRequest;
@@ -202,14 +206,19 @@ function pastSendAt(request: NotifyRequest) {
  * Cancels a scheduled or sending broadcast: a scheduled one never starts, a sending one starts no new page
  * (the pages already in flight finish and are counted). Cancelling a cancelled broadcast answers it again.
  */
-export async function cancelBroadcast(deps: Pick<NotifyDeps, 'db' | 'sql' | 'boss'>, organizationId: string, id: string): Promise<Result<BroadcastView>> {
+export async function cancelBroadcast(deps: Pick<NotifyDeps, 'db' | 'database' | 'boss'>, organizationId: string, id: string): Promise<Result<BroadcastView>> {
   if (!isUuid(id)) return notFound('notification not found');
-  const [cancelled] = await deps.sql.query<{ was: string }>(
-    `UPDATE broadcasts b SET status = 'cancelled', finished_at = now()
-     FROM (SELECT id, status::text AS was FROM broadcasts WHERE id = $1 AND organization_id = $2 FOR UPDATE) old
-     WHERE b.id = old.id AND b.status IN ('scheduled', 'sending') RETURNING old.was`,
-    [id, organizationId],
-  );
+  // The webhook event is written with the status change.
+  const cancelled = await deps.database.transaction(async (tx) => {
+    const [changed] = await tx.query<{ was: string }>(
+      `UPDATE broadcasts b SET status = 'cancelled', finished_at = now()
+       FROM (SELECT id, status::text AS was FROM broadcasts WHERE id = $1 AND organization_id = $2 FOR UPDATE) old
+       WHERE b.id = old.id AND b.status IN ('scheduled', 'sending') RETURNING old.was`,
+      [id, organizationId],
+    );
+    if (changed) await broadcastEnded(tx, deps.boss, id);
+    return changed;
+  });
   if (cancelled?.was === 'scheduled') await deps.boss.cancel(QUEUES.start, id).catch(() => {}); // its job would find it cancelled anyway
   const row = await findBroadcast(deps.db, organizationId, id);
   if (!row) return notFound('notification not found');

@@ -9,6 +9,7 @@ import { shardRanges, type Range } from './audience.ts';
 import type { PreparedPush } from './payload.ts';
 import type { NotifyRequest } from './request.ts';
 import { countBroadcastEnd, type EndedStatus } from '../../metrics/broadcasts.ts';
+import { broadcastEnded } from '../webhooks/events.ts';
 
 export interface ShardJob {
   broadcastId: string;
@@ -159,8 +160,8 @@ export async function recordGaveUp(sql: SqlClient, job: ShardJob, reason: string
  * Ends a sending broadcast once none of its shards is pending: "failed" when a shard gave up or nothing was
  * delivered, else "completed". Every shard calls it after its last write, so the last one to finish ends it.
  */
-export async function finishBroadcast(sql: SqlClient, broadcastId: string) {
-  const ended = await sql.query<{ status: EndedStatus }>(
+export async function finishBroadcast(tx: SqlTransaction, boss: Boss, broadcastId: string) {
+  const ended = await tx.query<{ status: EndedStatus }>(
     `UPDATE broadcasts b SET
        status = CASE WHEN f.gave_up > 0 OR (b.sent = 0 AND b.failed > 0) THEN 'failed'::"BroadcastStatus" ELSE 'completed'::"BroadcastStatus" END,
        error = CASE WHEN f.gave_up > 0 THEN jsonb_build_object('code', 'SHARDS_GAVE_UP', 'message',
@@ -173,12 +174,15 @@ export async function finishBroadcast(sql: SqlClient, broadcastId: string) {
     [broadcastId],
   );
   for (const row of ended) countBroadcastEnd(row.status);
+  // Its webhook event is written with the status change, so it is sent exactly when the change is kept.
+  if (ended.length) await broadcastEnded(tx, boss, broadcastId);
 }
 
 /** Ends a sending broadcast as failed with an error that concerns all of it (its other runs stop at their next page). */
-export async function failBroadcast(sql: SqlClient, broadcastId: string, error: { code: string; message: string }) {
-  const failed = await sql.query(`UPDATE broadcasts SET status = 'failed', error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'sending' RETURNING id`, [broadcastId, JSON.stringify(error)]);
+export async function failBroadcast(tx: SqlTransaction, boss: Boss, broadcastId: string, error: { code: string; message: string }) {
+  const failed = await tx.query(`UPDATE broadcasts SET status = 'failed', error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'sending' RETURNING id`, [broadcastId, JSON.stringify(error)]);
   if (failed.length) countBroadcastEnd('failed');
+  if (failed.length) await broadcastEnded(tx, boss, broadcastId);
 }
 
 /** Shards carried over from before the job queue (the migration made them): each gets its job, once. */
