@@ -31,6 +31,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes WEBHOOK_SECRET_KEY as 32 bytes in hex or base64, and refuses anything else in one line without repeating it', () => {
+    const key = Buffer.alloc(32, 9);
+    expect(loadConfig({})).toMatchObject({ webhookSecretKey: undefined, webhooksAllowPrivate: false });
+    for (const text of [key.toString('hex'), key.toString('base64'), key.toString('base64url')]) expect(loadConfig({ WEBHOOK_SECRET_KEY: text }).webhookSecretKey).toEqual(key);
+    for (const text of ['secret', key.toString('hex').slice(2), Buffer.alloc(16).toString('base64'), Buffer.alloc(33).toString('base64')]) {
+      expect(() => loadConfig({ WEBHOOK_SECRET_KEY: text })).toThrow(/^Invalid configuration: WEBHOOK_SECRET_KEY must be 32 bytes, as 64 hex digits or base64, e\.g\. openssl rand -base64 32 \(got \d+ characters\)$/);
+    }
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'true' }).webhooksAllowPrivate).toBe(true);
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'yes' })).toThrow(/WEBHOOKS_ALLOW_PRIVATE must be true or false/);
+  });
+
   it('accepts only a P-256 private key as the APNs provider key', () => {
     const apns = (key: string) => ({ APNS_TEAM_ID: 'TEAM123456', APNS_KEY_ID: 'KEY1234567', APNS_TOPIC: 'dev.example.app', APNS_PRIVATE_KEY: key });
     const pem = (type: 'ec' | 'rsa', options: object) => (generateKeyPairSync as (t: string, o: object) => { privateKey: KeyObject })(type, options).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;

@@ -7,5 +7,6 @@ import './types/device.ts';
 import './types/organization.ts';
 import './types/organization-admin.ts';
 import './types/subscription.ts';
+import './types/webhook.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -26,6 +26,11 @@ type Documents = {
     "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": typeof types.ListNotificationsDocument,
     "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": typeof types.NotificationByIdDocument,
     "\n  mutation CancelNotification($id: ID!) {\n    cancelNotification(id: $id) { ...BroadcastFields }\n  }\n": typeof types.CancelNotificationDocument,
+    "\n  fragment WebhookDeliveryFields on WebhookDelivery { id event status attempts statusCode error createdAt lastAttemptAt nextAttemptAt deliveredAt }\n": typeof types.WebhookDeliveryFieldsFragmentDoc,
+    "\n  mutation CreateWebhook($url: String!, $events: [String!]!) {\n    createWebhook(url: $url, events: $events) { secret webhook { id url events createdAt } }\n  }\n": typeof types.CreateWebhookDocument,
+    "\n  query ListWebhooks {\n    webhooks { id url events createdAt lastDelivery { ...WebhookDeliveryFields } }\n  }\n": typeof types.ListWebhooksDocument,
+    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n": typeof types.DeleteWebhookDocument,
+    "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { secret webhook { id url events createdAt } }\n  }\n": typeof types.RotateWebhookSecretDocument,
     "\n  mutation LogOut { logOut }\n": typeof types.LogOutDocument,
     "\n  query Me { me { email memberships { role organization { id slug } } } }\n": typeof types.MeDocument,
     "\n  mutation CreateOrganization($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n": typeof types.CreateOrganizationDocument,
@@ -58,6 +63,12 @@ type Documents = {
     "\n  mutation RegisterDeviceForRateLimit($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid } }\n": typeof types.RegisterDeviceForRateLimitDocument,
     "\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n": typeof types.SignUpDocument,
     "\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n": typeof types.LogInDocument,
+    "\n  query ManagedWebhooks($id: ID!) {\n    managedOrganization(id: $id) { webhooks { id url events disabledAt disabledReason lastDelivery { id event status } deliveries(limit: 5) { id event status attempts statusCode } } }\n  }\n": typeof types.ManagedWebhooksDocument,
+    "\n  query PublicWebhooks($slug: String!) { organization(slug: $slug) { webhooks { id } } }\n": typeof types.PublicWebhooksDocument,
+    "\n  mutation CreateOrganizationForWebhooks($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n": typeof types.CreateOrganizationForWebhooksDocument,
+    "\n  mutation CreateOrganizationWebhook($organizationId: ID!, $url: String!, $events: [String!]!) {\n    createOrganizationWebhook(organizationId: $organizationId, url: $url, events: $events) { secret webhook { id url events createdAt disabledAt } }\n  }\n": typeof types.CreateOrganizationWebhookDocument,
+    "\n  mutation SendOrganizationWebhookTest($organizationId: ID!, $id: ID!) {\n    sendOrganizationWebhookTest(organizationId: $organizationId, id: $id) { id event status attempts nextAttemptAt }\n  }\n": typeof types.SendOrganizationWebhookTestDocument,
+    "\n  mutation EnableOrganizationWebhook($organizationId: ID!, $id: ID!) {\n    enableOrganizationWebhook(organizationId: $organizationId, id: $id) { id disabledAt disabledReason }\n  }\n": typeof types.EnableOrganizationWebhookDocument,
 };
 const documents: Documents = {
     "\n  mutation RegisterDevice($apnsToken: String!, $platform: String!) {\n    registerDevice(apnsToken: $apnsToken, platform: $platform) { deviceUuid created }\n  }\n": types.RegisterDeviceDocument,
@@ -72,6 +83,11 @@ const documents: Documents = {
     "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": types.ListNotificationsDocument,
     "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": types.NotificationByIdDocument,
     "\n  mutation CancelNotification($id: ID!) {\n    cancelNotification(id: $id) { ...BroadcastFields }\n  }\n": types.CancelNotificationDocument,
+    "\n  fragment WebhookDeliveryFields on WebhookDelivery { id event status attempts statusCode error createdAt lastAttemptAt nextAttemptAt deliveredAt }\n": types.WebhookDeliveryFieldsFragmentDoc,
+    "\n  mutation CreateWebhook($url: String!, $events: [String!]!) {\n    createWebhook(url: $url, events: $events) { secret webhook { id url events createdAt } }\n  }\n": types.CreateWebhookDocument,
+    "\n  query ListWebhooks {\n    webhooks { id url events createdAt lastDelivery { ...WebhookDeliveryFields } }\n  }\n": types.ListWebhooksDocument,
+    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n": types.DeleteWebhookDocument,
+    "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { secret webhook { id url events createdAt } }\n  }\n": types.RotateWebhookSecretDocument,
     "\n  mutation LogOut { logOut }\n": types.LogOutDocument,
     "\n  query Me { me { email memberships { role organization { id slug } } } }\n": types.MeDocument,
     "\n  mutation CreateOrganization($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n": types.CreateOrganizationDocument,
@@ -104,6 +120,12 @@ const documents: Documents = {
     "\n  mutation RegisterDeviceForRateLimit($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid } }\n": types.RegisterDeviceForRateLimitDocument,
     "\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n": types.SignUpDocument,
     "\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n": types.LogInDocument,
+    "\n  query ManagedWebhooks($id: ID!) {\n    managedOrganization(id: $id) { webhooks { id url events disabledAt disabledReason lastDelivery { id event status } deliveries(limit: 5) { id event status attempts statusCode } } }\n  }\n": types.ManagedWebhooksDocument,
+    "\n  query PublicWebhooks($slug: String!) { organization(slug: $slug) { webhooks { id } } }\n": types.PublicWebhooksDocument,
+    "\n  mutation CreateOrganizationForWebhooks($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n": types.CreateOrganizationForWebhooksDocument,
+    "\n  mutation CreateOrganizationWebhook($organizationId: ID!, $url: String!, $events: [String!]!) {\n    createOrganizationWebhook(organizationId: $organizationId, url: $url, events: $events) { secret webhook { id url events createdAt disabledAt } }\n  }\n": types.CreateOrganizationWebhookDocument,
+    "\n  mutation SendOrganizationWebhookTest($organizationId: ID!, $id: ID!) {\n    sendOrganizationWebhookTest(organizationId: $organizationId, id: $id) { id event status attempts nextAttemptAt }\n  }\n": types.SendOrganizationWebhookTestDocument,
+    "\n  mutation EnableOrganizationWebhook($organizationId: ID!, $id: ID!) {\n    enableOrganizationWebhook(organizationId: $organizationId, id: $id) { id disabledAt disabledReason }\n  }\n": types.EnableOrganizationWebhookDocument,
 };
 
 /**
@@ -168,6 +190,26 @@ export function graphql(source: "\n  query NotificationById($id: ID!) {\n    not
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CancelNotification($id: ID!) {\n    cancelNotification(id: $id) { ...BroadcastFields }\n  }\n"): (typeof documents)["\n  mutation CancelNotification($id: ID!) {\n    cancelNotification(id: $id) { ...BroadcastFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WebhookDeliveryFields on WebhookDelivery { id event status attempts statusCode error createdAt lastAttemptAt nextAttemptAt deliveredAt }\n"): (typeof documents)["\n  fragment WebhookDeliveryFields on WebhookDelivery { id event status attempts statusCode error createdAt lastAttemptAt nextAttemptAt deliveredAt }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhook($url: String!, $events: [String!]!) {\n    createWebhook(url: $url, events: $events) { secret webhook { id url events createdAt } }\n  }\n"): (typeof documents)["\n  mutation CreateWebhook($url: String!, $events: [String!]!) {\n    createWebhook(url: $url, events: $events) { secret webhook { id url events createdAt } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListWebhooks {\n    webhooks { id url events createdAt lastDelivery { ...WebhookDeliveryFields } }\n  }\n"): (typeof documents)["\n  query ListWebhooks {\n    webhooks { id url events createdAt lastDelivery { ...WebhookDeliveryFields } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { secret webhook { id url events createdAt } }\n  }\n"): (typeof documents)["\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { secret webhook { id url events createdAt } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -296,6 +338,30 @@ export function graphql(source: "\n  mutation SignUp($email: String!, $password:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n"): (typeof documents)["\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManagedWebhooks($id: ID!) {\n    managedOrganization(id: $id) { webhooks { id url events disabledAt disabledReason lastDelivery { id event status } deliveries(limit: 5) { id event status attempts statusCode } } }\n  }\n"): (typeof documents)["\n  query ManagedWebhooks($id: ID!) {\n    managedOrganization(id: $id) { webhooks { id url events disabledAt disabledReason lastDelivery { id event status } deliveries(limit: 5) { id event status attempts statusCode } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PublicWebhooks($slug: String!) { organization(slug: $slug) { webhooks { id } } }\n"): (typeof documents)["\n  query PublicWebhooks($slug: String!) { organization(slug: $slug) { webhooks { id } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateOrganizationForWebhooks($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n"): (typeof documents)["\n  mutation CreateOrganizationForWebhooks($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateOrganizationWebhook($organizationId: ID!, $url: String!, $events: [String!]!) {\n    createOrganizationWebhook(organizationId: $organizationId, url: $url, events: $events) { secret webhook { id url events createdAt disabledAt } }\n  }\n"): (typeof documents)["\n  mutation CreateOrganizationWebhook($organizationId: ID!, $url: String!, $events: [String!]!) {\n    createOrganizationWebhook(organizationId: $organizationId, url: $url, events: $events) { secret webhook { id url events createdAt disabledAt } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendOrganizationWebhookTest($organizationId: ID!, $id: ID!) {\n    sendOrganizationWebhookTest(organizationId: $organizationId, id: $id) { id event status attempts nextAttemptAt }\n  }\n"): (typeof documents)["\n  mutation SendOrganizationWebhookTest($organizationId: ID!, $id: ID!) {\n    sendOrganizationWebhookTest(organizationId: $organizationId, id: $id) { id event status attempts nextAttemptAt }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EnableOrganizationWebhook($organizationId: ID!, $id: ID!) {\n    enableOrganizationWebhook(organizationId: $organizationId, id: $id) { id disabledAt disabledReason }\n  }\n"): (typeof documents)["\n  mutation EnableOrganizationWebhook($organizationId: ID!, $id: ID!) {\n    enableOrganizationWebhook(organizationId: $organizationId, id: $id) { id disabledAt disabledReason }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

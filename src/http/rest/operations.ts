@@ -78,3 +78,31 @@ export const CancelNotification = graphql(`
     cancelNotification(id: $id) { ...BroadcastFields }
   }
 `);
+
+export const WebhookDeliveryFields = graphql(`
+  fragment WebhookDeliveryFields on WebhookDelivery { id event status attempts statusCode error createdAt lastAttemptAt nextAttemptAt deliveredAt }
+`);
+
+export const CreateWebhook = graphql(`
+  mutation CreateWebhook($url: String!, $events: [String!]!) {
+    createWebhook(url: $url, events: $events) { secret webhook { id url events createdAt } }
+  }
+`);
+
+export const ListWebhooks = graphql(`
+  query ListWebhooks {
+    webhooks { id url events createdAt lastDelivery { ...WebhookDeliveryFields } }
+  }
+`);
+
+export const DeleteWebhook = graphql(`
+  mutation DeleteWebhook($id: ID!) {
+    deleteWebhook(id: $id)
+  }
+`);
+
+export const RotateWebhookSecret = graphql(`
+  mutation RotateWebhookSecret($id: ID!) {
+    rotateWebhookSecret(id: $id) { secret webhook { id url events createdAt } }
+  }
+`);

@@ -11,6 +11,9 @@ function integerParam(query: URLSearchParams, name: string) {
   return Number(raw);
 }
 
+/** A new endpoint or a new secret: the secret, shown only in this answer, beside the endpoint's fields. */
+const createdWebhook = ({ webhook: { id, url, events, createdAt }, secret }: { webhook: { id: string; url: string; events: string[]; createdAt: unknown }; secret: string }) => ({ id, url, events, secret, createdAt });
+
 export const routes = [
   route({
     method: 'POST',
@@ -88,5 +91,34 @@ export const routes = [
     operation: op.CancelNotification,
     variables: ({ params }) => ({ id: params.id! }),
     respond: ({ cancelNotification }) => ({ status: 200, body: cancelNotification }),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/webhooks',
+    operation: op.CreateWebhook,
+    body: true,
+    variables: ({ body }) => ({ url: body.url as string, events: body.events as string[] }),
+    respond: ({ createWebhook }) => ({ status: 201, body: createdWebhook(createWebhook) }),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/webhooks',
+    operation: op.ListWebhooks,
+    variables: () => ({}),
+    respond: ({ webhooks }) => ({ status: 200, body: { webhooks } }),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v1/webhooks/:id',
+    operation: op.DeleteWebhook,
+    variables: ({ params }) => ({ id: params.id! }),
+    respond: () => ({ status: 204 }),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/webhooks/:id/rotate-secret',
+    operation: op.RotateWebhookSecret,
+    variables: ({ params }) => ({ id: params.id! }),
+    respond: ({ rotateWebhookSecret }) => ({ status: 200, body: createdWebhook(rotateWebhookSecret) }),
   }),
 ];
