@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'METHOD_NOT_ALLOWED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'QUERY_TOO_COMPLEX'
   | 'UNAVAILABLE'
   | 'INTERNAL';
 

@@ -5,6 +5,7 @@ import type { DomainError, ErrorCode } from '../domain/errors.ts';
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   INVALID_JSON: 400,
+  QUERY_TOO_COMPLEX: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

@@ -1,4 +1,4 @@
-// The GraphQL server: the Pothos schema, the rate limits, and masking of unexpected errors.
+// The GraphQL server: the Pothos schema, the document and rate limits, and masking of unexpected errors.
 // /graphql serves it over HTTP; the REST façade runs its operations through getEnveloped.
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
@@ -13,10 +13,18 @@ import type { Context } from '../graphql/context.ts';
 import { schema } from '../graphql/schema.ts';
 import type { Logger } from '../logger.ts';
 import { useMaxTokens } from './plugins/max-tokens.ts';
+import { useQueryLimits, type QueryLimits } from './plugins/query-limits.ts';
 import type { RateLimits } from './rate-limit/limits.ts';
 
 // Far above any real query (the dashboard's largest is a few hundred tokens).
 const MAX_TOKENS = 2000;
+
+// What one document may ask for (README, GraphQL). Measured on every dashboard operation and REST route
+// (test/graphql-limits.test.ts checks they all pass): the costliest, the dashboard's webhooks page, costs 136;
+// the most rows, 100, are one page of notifications or organizations; none uses an alias or a directive, and none
+// is deeper than 4 (the deepest path in the schema is 6: it has no cycle today). Cost and rows are about three times
+// that, so a client can combine a few reads in one request, while 100 aliased searches of 100 rows are refused.
+export const QUERY_LIMITS: QueryLimits = { maxAliases: 10, maxDepth: 8, maxDirectives: 10, maxCost: 400, maxListRows: 300, pageMax: 100 };
 
 /** Per-request values the transports put into the server context. */
 export interface RequestContext {
@@ -58,7 +66,7 @@ export function createGraphQLServer({ database, notifications, loginThrottle, da
       session,
       loginThrottle,
     }),
-    plugins: [useMaxTokens(MAX_TOKENS), ...rateLimits.plugins],
+    plugins: [useMaxTokens(MAX_TOKENS), useQueryLimits(QUERY_LIMITS, { production }), ...rateLimits.plugins],
     logging: {
       debug: (...args) => logger.debug(String(args[0])),
       info: (...args) => logger.info(String(args[0])),
