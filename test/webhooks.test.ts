@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resolve } from '../src/domain/webhooks/addresses.ts';
 import { systemResolve } from '../src/domain/webhooks/addresses.ts';
@@ -14,7 +15,8 @@ import { TEST_TOPIC, startMockApns, type MockApns } from './support/apns.ts';
 import { backends } from './support/backends.ts';
 import { waitFor } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization, seedSubscription } from './support/seed.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { startServer, TEST_WEBHOOK_KEY, type TestServer } from './support/server.ts';
+import { encryptSecret, newSecret } from '../src/domain/webhooks/secrets.ts';
 
 const EVENTS = ['broadcast.completed', 'broadcast.failed', 'broadcast.cancelled', 'devices.unregistered'];
 
@@ -421,6 +423,30 @@ describe.each(backends)('webhooks without WEBHOOKS_ALLOW_PRIVATE on $name', (bac
       return row?.attempts ? row : undefined;
     });
     expect(delivery).toMatchObject({ status: 'retrying', statusCode: null, error: 'refused address: rebind.example.test resolves to 127.0.0.1, which is a loopback address; webhooks go to public addresses only (WEBHOOKS_ALLOW_PRIVATE=true lifts this, for tests and private networks)' });
+    expect(connections).toBe(0);
+  });
+
+  it('refuses at delivery time too: endpoints registered while private addresses were allowed get nothing now', async () => {
+    const { org, auth } = await liveOrganization(server);
+    const port = (listener.address() as AddressInfo).port;
+    const ids: string[] = [];
+    for (const url of [`http://rebind.example.test:${port}/hook`, `https://127.0.0.1:${port}/hook`, `https://[::ffff:7f00:1]:${port}/hook`]) {
+      const id = uuidv7();
+      await storage.database.sql.query(`INSERT INTO webhook_endpoints (id, organization_id, url, events, secret_encrypted) VALUES ($1, $2, $3, $4, $5)`, [
+        id, org.id, url, EVENTS, encryptSecret(TEST_WEBHOOK_KEY, id, newSecret()),
+      ]);
+      ids.push(id);
+    }
+    await cancelScheduled(server, auth);
+    const errors = await waitFor(async () => {
+      const rows = await Promise.all(ids.map(async (id) => (await deliveriesOf(server, id))[0]));
+      return rows.every((row) => row?.attempts) ? rows.map((row) => row!.error) : undefined;
+    });
+    expect(errors).toEqual([
+      'refused: http:// is allowed only with WEBHOOKS_ALLOW_PRIVATE=true',
+      expect.stringMatching(/^refused address: 127\.0\.0\.1 is a loopback address/),
+      expect.stringMatching(/^refused address: ::ffff:7f00:1 is a loopback address/),
+    ]);
     expect(connections).toBe(0);
   });
 

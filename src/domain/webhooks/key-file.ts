@@ -25,8 +25,12 @@ export async function webhookSecretKey(config: Pick<Config, 'webhookSecretKey' |
     if (code !== 'ENOENT') throw new ConfigError([`${file} cannot be read (${code})`]);
     if (!create) return undefined;
     const key = randomBytes(32);
-    // 'wx': never over an existing key (the endpoints' secrets are sealed with it).
-    await writeFile(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    try {
+      // 'wx': never over an existing key (the endpoints' secrets are sealed with it).
+      await writeFile(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (failure) {
+      throw new ConfigError([`${file} cannot be written (${(failure as NodeJS.ErrnoException).code}); set WEBHOOK_SECRET_KEY instead`]);
+    }
     return key;
   }
   const key = decodeWebhookSecretKey(text);

@@ -57,6 +57,8 @@ function describe(error: NodeJS.ErrnoException): string {
 }
 
 export function post(url: URL, headers: Record<string, string>, body: string, rules: AddressRules & { timeoutMs: number }): Promise<AttemptResult> {
+  // Registered while WEBHOOKS_ALLOW_PRIVATE was on, and it is off now.
+  if (!rules.allowPrivate && url.protocol !== 'https:') return Promise.resolve(failure('refused: http:// is allowed only with WEBHOOKS_ALLOW_PRIVATE=true'));
   const host = hostOf(url);
   const range = !rules.allowPrivate && isIP(host) ? refusedRange(host) : undefined;
   // An address in the URL is never looked up: it is judged here.
