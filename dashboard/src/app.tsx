@@ -14,6 +14,7 @@ import { NotificationPage } from './pages/notification.tsx';
 import { NotificationsPage } from './pages/notifications.tsx';
 import { OrganizationPage } from './pages/organization.tsx';
 import { SettingsPage } from './pages/settings.tsx';
+import { WebhooksPage } from './pages/webhooks.tsx';
 import { match, navigate, usePath } from './router.tsx';
 import { SessionContext } from './session.ts';
 
@@ -27,6 +28,7 @@ const ORG_PAGES = [
   ['/orgs/:orgId', OrganizationPage],
   ['/orgs/:orgId/settings', SettingsPage],
   ['/orgs/:orgId/settings/keys', ApiKeysPage],
+  ['/orgs/:orgId/settings/webhooks', WebhooksPage],
   ['/orgs/:orgId/notifications', NotificationsPage],
   ['/orgs/:orgId/notifications/:notificationId', NotificationPage],
   ['/orgs/:orgId/compose', ComposerPage],

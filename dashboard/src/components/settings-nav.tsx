@@ -1,7 +1,7 @@
-// Settings has two pages: the organization itself, and its API keys.
+// Settings has three pages: the organization itself, its API keys, and its webhooks.
 import { Link } from '../router.tsx';
 
-export function SettingsNav({ orgId, current }: { orgId: string; current: 'general' | 'keys' }) {
+export function SettingsNav({ orgId, current }: { orgId: string; current: 'general' | 'keys' | 'webhooks' }) {
   return (
     <>
       <h1>Settings</h1>
@@ -11,6 +11,9 @@ export function SettingsNav({ orgId, current }: { orgId: string; current: 'gener
         </Link>
         <Link to={`/orgs/${orgId}/settings/keys`} aria-current={current === 'keys' ? 'page' : undefined}>
           API keys
+        </Link>
+        <Link to={`/orgs/${orgId}/settings/webhooks`} aria-current={current === 'webhooks' ? 'page' : undefined}>
+          Webhooks
         </Link>
       </nav>
     </>

@@ -18,6 +18,11 @@ type Documents = {
     "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": typeof types.ViewerDocument,
     "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastSummaryFragmentDoc,
     "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n": typeof types.CancelBroadcastDocument,
+    "\n  fragment WebhookSummary on Webhook {\n    id url events createdAt disabledAt disabledReason\n    deliveries { ...WebhookDeliverySummary }\n  }\n": typeof types.WebhookSummaryFragmentDoc,
+    "\n  mutation SendManagedWebhookTest($organizationId: ID!, $id: ID!) { sendOrganizationWebhookTest(organizationId: $organizationId, id: $id) { id } }\n": typeof types.SendManagedWebhookTestDocument,
+    "\n  mutation EnableManagedWebhook($organizationId: ID!, $id: ID!) { enableOrganizationWebhook(organizationId: $organizationId, id: $id) { id disabledAt } }\n": typeof types.EnableManagedWebhookDocument,
+    "\n  fragment WebhookDeliverySummary on WebhookDelivery { id event status attempts statusCode error createdAt lastAttemptAt nextAttemptAt deliveredAt }\n": typeof types.WebhookDeliverySummaryFragmentDoc,
+    "\n  mutation CreateManagedWebhook($organizationId: ID!, $url: String!, $events: [String!]!) {\n    createOrganizationWebhook(organizationId: $organizationId, url: $url, events: $events) { secret webhook { id url } }\n  }\n": typeof types.CreateManagedWebhookDocument,
     "\n  mutation LogOutViewer { logOut }\n": typeof types.LogOutViewerDocument,
     "\n  mutation ChangeViewerPassword($currentPassword: String!, $newPassword: String!) { changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { id } }\n": typeof types.ChangeViewerPasswordDocument,
     "\n  query ManagedApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix createdAt lastUsedAt revokedAt } }\n": typeof types.ManagedApiKeysDocument,
@@ -37,11 +42,19 @@ type Documents = {
     "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n": typeof types.AddManagedMemberDocument,
     "\n  query OrganizationSettings($id: ID!) {\n    managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic lastConfigurationError { notificationId message at } }\n  }\n": typeof types.OrganizationSettingsDocument,
     "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": typeof types.UpdateManagedOrganizationDocument,
+    "\n  query OrganizationWebhooks($id: ID!) { managedOrganization(id: $id) { id viewerRole webhooks { ...WebhookSummary } } }\n": typeof types.OrganizationWebhooksDocument,
+    "\n  mutation DeleteManagedWebhook($organizationId: ID!, $id: ID!) { deleteOrganizationWebhook(organizationId: $organizationId, id: $id) }\n": typeof types.DeleteManagedWebhookDocument,
+    "\n  mutation RotateManagedWebhookSecret($organizationId: ID!, $id: ID!) {\n    rotateOrganizationWebhookSecret(organizationId: $organizationId, id: $id) { secret webhook { id url } }\n  }\n": typeof types.RotateManagedWebhookSecretDocument,
 };
 const documents: Documents = {
     "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": types.ViewerDocument,
     "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastSummaryFragmentDoc,
     "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n": types.CancelBroadcastDocument,
+    "\n  fragment WebhookSummary on Webhook {\n    id url events createdAt disabledAt disabledReason\n    deliveries { ...WebhookDeliverySummary }\n  }\n": types.WebhookSummaryFragmentDoc,
+    "\n  mutation SendManagedWebhookTest($organizationId: ID!, $id: ID!) { sendOrganizationWebhookTest(organizationId: $organizationId, id: $id) { id } }\n": types.SendManagedWebhookTestDocument,
+    "\n  mutation EnableManagedWebhook($organizationId: ID!, $id: ID!) { enableOrganizationWebhook(organizationId: $organizationId, id: $id) { id disabledAt } }\n": types.EnableManagedWebhookDocument,
+    "\n  fragment WebhookDeliverySummary on WebhookDelivery { id event status attempts statusCode error createdAt lastAttemptAt nextAttemptAt deliveredAt }\n": types.WebhookDeliverySummaryFragmentDoc,
+    "\n  mutation CreateManagedWebhook($organizationId: ID!, $url: String!, $events: [String!]!) {\n    createOrganizationWebhook(organizationId: $organizationId, url: $url, events: $events) { secret webhook { id url } }\n  }\n": types.CreateManagedWebhookDocument,
     "\n  mutation LogOutViewer { logOut }\n": types.LogOutViewerDocument,
     "\n  mutation ChangeViewerPassword($currentPassword: String!, $newPassword: String!) { changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { id } }\n": types.ChangeViewerPasswordDocument,
     "\n  query ManagedApiKeys($organizationId: ID!) { apiKeys(organizationId: $organizationId) { id name kind displayPrefix createdAt lastUsedAt revokedAt } }\n": types.ManagedApiKeysDocument,
@@ -61,6 +74,9 @@ const documents: Documents = {
     "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n": types.AddManagedMemberDocument,
     "\n  query OrganizationSettings($id: ID!) {\n    managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic lastConfigurationError { notificationId message at } }\n  }\n": types.OrganizationSettingsDocument,
     "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": types.UpdateManagedOrganizationDocument,
+    "\n  query OrganizationWebhooks($id: ID!) { managedOrganization(id: $id) { id viewerRole webhooks { ...WebhookSummary } } }\n": types.OrganizationWebhooksDocument,
+    "\n  mutation DeleteManagedWebhook($organizationId: ID!, $id: ID!) { deleteOrganizationWebhook(organizationId: $organizationId, id: $id) }\n": types.DeleteManagedWebhookDocument,
+    "\n  mutation RotateManagedWebhookSecret($organizationId: ID!, $id: ID!) {\n    rotateOrganizationWebhookSecret(organizationId: $organizationId, id: $id) { secret webhook { id url } }\n  }\n": types.RotateManagedWebhookSecretDocument,
 };
 
 /**
@@ -75,6 +91,26 @@ export function graphql(source: "\n  fragment BroadcastSummary on Broadcast {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n"): typeof import('./graphql').CancelBroadcastDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WebhookSummary on Webhook {\n    id url events createdAt disabledAt disabledReason\n    deliveries { ...WebhookDeliverySummary }\n  }\n"): typeof import('./graphql').WebhookSummaryFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendManagedWebhookTest($organizationId: ID!, $id: ID!) { sendOrganizationWebhookTest(organizationId: $organizationId, id: $id) { id } }\n"): typeof import('./graphql').SendManagedWebhookTestDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EnableManagedWebhook($organizationId: ID!, $id: ID!) { enableOrganizationWebhook(organizationId: $organizationId, id: $id) { id disabledAt } }\n"): typeof import('./graphql').EnableManagedWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WebhookDeliverySummary on WebhookDelivery { id event status attempts statusCode error createdAt lastAttemptAt nextAttemptAt deliveredAt }\n"): typeof import('./graphql').WebhookDeliverySummaryFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateManagedWebhook($organizationId: ID!, $url: String!, $events: [String!]!) {\n    createOrganizationWebhook(organizationId: $organizationId, url: $url, events: $events) { secret webhook { id url } }\n  }\n"): typeof import('./graphql').CreateManagedWebhookDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -151,6 +187,18 @@ export function graphql(source: "\n  query OrganizationSettings($id: ID!) {\n   
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n"): typeof import('./graphql').UpdateManagedOrganizationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrganizationWebhooks($id: ID!) { managedOrganization(id: $id) { id viewerRole webhooks { ...WebhookSummary } } }\n"): typeof import('./graphql').OrganizationWebhooksDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteManagedWebhook($organizationId: ID!, $id: ID!) { deleteOrganizationWebhook(organizationId: $organizationId, id: $id) }\n"): typeof import('./graphql').DeleteManagedWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateManagedWebhookSecret($organizationId: ID!, $id: ID!) {\n    rotateOrganizationWebhookSecret(organizationId: $organizationId, id: $id) { secret webhook { id url } }\n  }\n"): typeof import('./graphql').RotateManagedWebhookSecretDocument;
 
 
 export function graphql(source: string) {

@@ -105,6 +105,13 @@ export type CreatedApiKey = {
   key: Scalars['String']['output'];
 };
 
+export type CreatedWebhook = {
+  __typename?: 'CreatedWebhook';
+  /** whsec_ and the base64 of 24 random bytes, to verify signatures with: shown only here. */
+  secret: Scalars['String']['output'];
+  webhook: Webhook;
+};
+
 export type DeviceRegistration = {
   __typename?: 'DeviceRegistration';
   /** False when this APNs token was already registered and its device was returned. */
@@ -154,6 +161,13 @@ export type Mutation = {
   createApiKey: CreatedApiKey;
   /** Creates an organization; the signed-in user becomes its owner. */
   createOrganization: Organization;
+  createOrganizationWebhook: CreatedWebhook;
+  /** Registers an endpoint for the live key's organization (POST /v1/webhooks); at most 10 per organization. */
+  createWebhook: CreatedWebhook;
+  deleteOrganizationWebhook: Scalars['Boolean']['output'];
+  deleteWebhook: Scalars['Boolean']['output'];
+  /** Re-enables an endpoint that was disabled after its deliveries kept failing. */
+  enableOrganizationWebhook: Webhook;
   logIn: Viewer;
   /** Ends this session. */
   logOut: Scalars['Boolean']['output'];
@@ -167,8 +181,13 @@ export type Mutation = {
   removeMember: Array<Member>;
   /** Revokes a key; /v1/notify refuses it from the next request on. */
   revokeApiKey: ApiKey;
+  rotateOrganizationWebhookSecret: CreatedWebhook;
+  /** A new secret, in effect at once: every later attempt is signed with it alone. */
+  rotateWebhookSecret: CreatedWebhook;
   /** The composer: the same request as notify, sent by a member. test: true sends to at most one device and records nothing, as a test key does. Rate-limited per user like notify per key. */
   sendNotification: Broadcast;
+  /** Queues a "webhook.test" event to this endpoint only. */
+  sendOrganizationWebhookTest: WebhookDelivery;
   /** Makes an account and signs it in (sets the session cookie). */
   signUp: Viewer;
   /** Subscribes a device to an organization (public or private). Subscribing again replaces externalId. */
@@ -221,6 +240,36 @@ export type MutationCreateOrganizationArgs = {
 };
 
 
+export type MutationCreateOrganizationWebhookArgs = {
+  events: Array<Scalars['String']['input']>;
+  organizationId: Scalars['ID']['input'];
+  url: Scalars['String']['input'];
+};
+
+
+export type MutationCreateWebhookArgs = {
+  events: Array<Scalars['String']['input']>;
+  url: Scalars['String']['input'];
+};
+
+
+export type MutationDeleteOrganizationWebhookArgs = {
+  id: Scalars['ID']['input'];
+  organizationId: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationEnableOrganizationWebhookArgs = {
+  id: Scalars['ID']['input'];
+  organizationId: Scalars['ID']['input'];
+};
+
+
 export type MutationLogInArgs = {
   email: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -255,11 +304,28 @@ export type MutationRevokeApiKeyArgs = {
 };
 
 
+export type MutationRotateOrganizationWebhookSecretArgs = {
+  id: Scalars['ID']['input'];
+  organizationId: Scalars['ID']['input'];
+};
+
+
+export type MutationRotateWebhookSecretArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationSendNotificationArgs = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   input: Scalars['JSON']['input'];
   organizationId: Scalars['ID']['input'];
   test: Scalars['Boolean']['input'];
+};
+
+
+export type MutationSendOrganizationWebhookTestArgs = {
+  id: Scalars['ID']['input'];
+  organizationId: Scalars['ID']['input'];
 };
 
 
@@ -314,6 +380,8 @@ export type Organization = {
   subscriberCount: Scalars['Int']['output'];
   /** The signed-in user's role here; null for non-members. */
   viewerRole?: Maybe<Role>;
+  /** The webhook endpoints. Members only; null for everyone else. */
+  webhooks?: Maybe<Array<Webhook>>;
 };
 
 export type OrganizationPage = {
@@ -345,6 +413,8 @@ export type Query = {
   organizationNotifications: BroadcastPage;
   /** Public organizations whose name, slug or description contain `search` (case-insensitive), ordered by name then id. limit: 1 to 100, default 20. */
   organizations: OrganizationPage;
+  /** The live key's organization's webhook endpoints (GET /v1/webhooks). */
+  webhooks: Array<Webhook>;
 };
 
 
@@ -416,6 +486,49 @@ export type Viewer = {
   memberships: Array<Membership>;
 };
 
+/** An endpoint that receives the organization's events, signed per Standard Webhooks. Its secret is never shown again. */
+export type Webhook = {
+  __typename?: 'Webhook';
+  createdAt: Scalars['DateTime']['output'];
+  /** Newest first, at most 100. */
+  deliveries: Array<WebhookDelivery>;
+  /** Set when its deliveries kept failing for 24 hours; null while enabled. */
+  disabledAt?: Maybe<Scalars['DateTime']['output']>;
+  disabledReason?: Maybe<Scalars['String']['output']>;
+  /** Of broadcast.completed, broadcast.failed, broadcast.cancelled and devices.unregistered. */
+  events: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  lastDelivery?: Maybe<WebhookDelivery>;
+  url: Scalars['String']['output'];
+};
+
+
+/** An endpoint that receives the organization's events, signed per Standard Webhooks. Its secret is never shown again. */
+export type WebhookDeliveriesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** One event sent to one endpoint, with its attempts. */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  attempts: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  deliveredAt?: Maybe<Scalars['DateTime']['output']>;
+  /** What went wrong last (timeout, connection refused, refused address, HTTP 500...); null once delivered. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The event type, or "webhook.test" for the dashboard's test event. */
+  event: Scalars['String']['output'];
+  /** The webhook-id header (msg_...), the same on every attempt. */
+  id: Scalars['ID']['output'];
+  lastAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the next retry is due; null when none is. */
+  nextAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  /** pending, retrying, delivered or failed (gave up after 24 hours, or its endpoint was disabled). */
+  status: Scalars['String']['output'];
+  /** The last answer's HTTP status; null when there was none. */
+  statusCode?: Maybe<Scalars['Int']['output']>;
+};
+
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -430,6 +543,35 @@ export type CancelBroadcastMutationVariables = Exact<{
 
 
 export type CancelBroadcastMutation = { __typename?: 'Mutation', cancelOrganizationNotification: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null } };
+
+export type WebhookSummaryFragment = { __typename?: 'Webhook', id: string, url: string, events: Array<string>, createdAt: string, disabledAt?: string | null, disabledReason?: string | null, deliveries: Array<{ __typename?: 'WebhookDelivery', id: string, event: string, status: string, attempts: number, statusCode?: number | null, error?: string | null, createdAt: string, lastAttemptAt?: string | null, nextAttemptAt?: string | null, deliveredAt?: string | null }> };
+
+export type SendManagedWebhookTestMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type SendManagedWebhookTestMutation = { __typename?: 'Mutation', sendOrganizationWebhookTest: { __typename?: 'WebhookDelivery', id: string } };
+
+export type EnableManagedWebhookMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type EnableManagedWebhookMutation = { __typename?: 'Mutation', enableOrganizationWebhook: { __typename?: 'Webhook', id: string, disabledAt?: string | null } };
+
+export type WebhookDeliverySummaryFragment = { __typename?: 'WebhookDelivery', id: string, event: string, status: string, attempts: number, statusCode?: number | null, error?: string | null, createdAt: string, lastAttemptAt?: string | null, nextAttemptAt?: string | null, deliveredAt?: string | null };
+
+export type CreateManagedWebhookMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  url: Scalars['String']['input'];
+  events: Array<Scalars['String']['input']> | Scalars['String']['input'];
+}>;
+
+
+export type CreateManagedWebhookMutation = { __typename?: 'Mutation', createOrganizationWebhook: { __typename?: 'CreatedWebhook', secret: string, webhook: { __typename?: 'Webhook', id: string, url: string } } };
 
 export type LogOutViewerMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -588,6 +730,29 @@ export type UpdateManagedOrganizationMutationVariables = Exact<{
 
 export type UpdateManagedOrganizationMutation = { __typename?: 'Mutation', updateOrganization: { __typename?: 'Organization', id: string } };
 
+export type OrganizationWebhooksQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type OrganizationWebhooksQuery = { __typename?: 'Query', managedOrganization: { __typename?: 'Organization', id: string, viewerRole?: Role | null, webhooks?: Array<{ __typename?: 'Webhook', id: string, url: string, events: Array<string>, createdAt: string, disabledAt?: string | null, disabledReason?: string | null, deliveries: Array<{ __typename?: 'WebhookDelivery', id: string, event: string, status: string, attempts: number, statusCode?: number | null, error?: string | null, createdAt: string, lastAttemptAt?: string | null, nextAttemptAt?: string | null, deliveredAt?: string | null }> }> | null } };
+
+export type DeleteManagedWebhookMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteManagedWebhookMutation = { __typename?: 'Mutation', deleteOrganizationWebhook: boolean };
+
+export type RotateManagedWebhookSecretMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RotateManagedWebhookSecretMutation = { __typename?: 'Mutation', rotateOrganizationWebhookSecret: { __typename?: 'CreatedWebhook', secret: string, webhook: { __typename?: 'Webhook', id: string, url: string } } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -636,6 +801,44 @@ export const BroadcastSummaryFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"BroadcastSummary"}) as unknown as TypedDocumentString<BroadcastSummaryFragment, unknown>;
+export const WebhookDeliverySummaryFragmentDoc = new TypedDocumentString(`
+    fragment WebhookDeliverySummary on WebhookDelivery {
+  id
+  event
+  status
+  attempts
+  statusCode
+  error
+  createdAt
+  lastAttemptAt
+  nextAttemptAt
+  deliveredAt
+}
+    `, {"fragmentName":"WebhookDeliverySummary"}) as unknown as TypedDocumentString<WebhookDeliverySummaryFragment, unknown>;
+export const WebhookSummaryFragmentDoc = new TypedDocumentString(`
+    fragment WebhookSummary on Webhook {
+  id
+  url
+  events
+  createdAt
+  disabledAt
+  disabledReason
+  deliveries {
+    ...WebhookDeliverySummary
+  }
+}
+    fragment WebhookDeliverySummary on WebhookDelivery {
+  id
+  event
+  status
+  attempts
+  statusCode
+  error
+  createdAt
+  lastAttemptAt
+  nextAttemptAt
+  deliveredAt
+}`, {"fragmentName":"WebhookSummary"}) as unknown as TypedDocumentString<WebhookSummaryFragment, unknown>;
 export const ViewerDocument = new TypedDocumentString(`
     query Viewer {
   me {
@@ -688,6 +891,36 @@ export const CancelBroadcastDocument = new TypedDocumentString(`
     displayPrefix
   }
 }`) as unknown as TypedDocumentString<CancelBroadcastMutation, CancelBroadcastMutationVariables>;
+export const SendManagedWebhookTestDocument = new TypedDocumentString(`
+    mutation SendManagedWebhookTest($organizationId: ID!, $id: ID!) {
+  sendOrganizationWebhookTest(organizationId: $organizationId, id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<SendManagedWebhookTestMutation, SendManagedWebhookTestMutationVariables>;
+export const EnableManagedWebhookDocument = new TypedDocumentString(`
+    mutation EnableManagedWebhook($organizationId: ID!, $id: ID!) {
+  enableOrganizationWebhook(organizationId: $organizationId, id: $id) {
+    id
+    disabledAt
+  }
+}
+    `) as unknown as TypedDocumentString<EnableManagedWebhookMutation, EnableManagedWebhookMutationVariables>;
+export const CreateManagedWebhookDocument = new TypedDocumentString(`
+    mutation CreateManagedWebhook($organizationId: ID!, $url: String!, $events: [String!]!) {
+  createOrganizationWebhook(
+    organizationId: $organizationId
+    url: $url
+    events: $events
+  ) {
+    secret
+    webhook {
+      id
+      url
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateManagedWebhookMutation, CreateManagedWebhookMutationVariables>;
 export const LogOutViewerDocument = new TypedDocumentString(`
     mutation LogOutViewer {
   logOut
@@ -946,3 +1179,52 @@ export const UpdateManagedOrganizationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateManagedOrganizationMutation, UpdateManagedOrganizationMutationVariables>;
+export const OrganizationWebhooksDocument = new TypedDocumentString(`
+    query OrganizationWebhooks($id: ID!) {
+  managedOrganization(id: $id) {
+    id
+    viewerRole
+    webhooks {
+      ...WebhookSummary
+    }
+  }
+}
+    fragment WebhookSummary on Webhook {
+  id
+  url
+  events
+  createdAt
+  disabledAt
+  disabledReason
+  deliveries {
+    ...WebhookDeliverySummary
+  }
+}
+fragment WebhookDeliverySummary on WebhookDelivery {
+  id
+  event
+  status
+  attempts
+  statusCode
+  error
+  createdAt
+  lastAttemptAt
+  nextAttemptAt
+  deliveredAt
+}`) as unknown as TypedDocumentString<OrganizationWebhooksQuery, OrganizationWebhooksQueryVariables>;
+export const DeleteManagedWebhookDocument = new TypedDocumentString(`
+    mutation DeleteManagedWebhook($organizationId: ID!, $id: ID!) {
+  deleteOrganizationWebhook(organizationId: $organizationId, id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteManagedWebhookMutation, DeleteManagedWebhookMutationVariables>;
+export const RotateManagedWebhookSecretDocument = new TypedDocumentString(`
+    mutation RotateManagedWebhookSecret($organizationId: ID!, $id: ID!) {
+  rotateOrganizationWebhookSecret(organizationId: $organizationId, id: $id) {
+    secret
+    webhook {
+      id
+      url
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RotateManagedWebhookSecretMutation, RotateManagedWebhookSecretMutationVariables>;
