@@ -2,6 +2,8 @@
 // docs/screenshots (linked from the README). Runs the whole product in this process on an embedded
 // PostgreSQL in a temporary directory, with the APNs stand-in, and drives Debian's Chromium like the browser tests do.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -15,7 +17,11 @@ import { apnsToken } from '../test/support/seed.ts';
 const out = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots');
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-screenshots-'));
 const cluster = await startEmbeddedPostgres({ dataDir, holder: 'screenshots', logger: createLogger('warn') });
-const product = await startDashboard(postgresBackend(() => cluster.adminUrl, undefined, 'embedded PostgreSQL'));
+const product = await startDashboard(postgresBackend(() => cluster.adminUrl, undefined, 'embedded PostgreSQL'), { webhooks: { allowPrivate: true } });
+// A webhook receiver in this process that takes every delivery.
+const receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/clarion-events`;
 const browser = await openBrowser({ width: 1280, height: 860 });
 const page = await browser.context.newPage();
 
@@ -64,6 +70,17 @@ try {
   await page.getByRole('button', { name: 'Create key' }).click();
   await page.getByRole('cell', { name: 'Staging', exact: true }).waitFor();
   await shot('api-keys');
+
+  // A webhook endpoint that hears every event of the broadcasts below, and one nobody listens at any more
+  // (its port closed), whose deliveries are retrying.
+  await page.getByRole('link', { name: 'Webhooks' }).click();
+  for (const [url, events] of [[receiverUrl, []], ['http://127.0.0.1:9/old-crm/hooks', ['broadcast.failed', 'broadcast.cancelled', 'devices.unregistered']]] as const) {
+    await page.getByLabel('Endpoint URL').fill(url);
+    for (const event of events) await page.getByRole('checkbox', { name: event, exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByRole('article', { name: url, exact: true }).waitFor();
+  }
+  await page.getByRole('article', { name: receiverUrl, exact: true }).getByRole('button', { name: 'Send test event' }).click();
 
   /** Sends through /v1/notify with the live key and waits until it has finished, or is scheduled. */
   async function notify(input: Record<string, unknown>) {
@@ -128,9 +145,20 @@ try {
   await phone.goto(page.url().replace(/\/settings$/, '/compose'));
   await phone.getByLabel('Body', { exact: true }).fill('Storm warning: trains are delayed across the region.');
   await shot('composer-phone', phone);
+
+  // Webhooks, once every delivery has had its first attempt, with the recent deliveries open.
+  while (await product.api.db.webhookDelivery.count({ where: { status: 'pending' } })) await new Promise((resolve) => setTimeout(resolve, 200));
+  await page.getByRole('link', { name: 'Webhooks' }).click();
+  await page.getByRole('article').nth(1).waitFor();
+  for (const card of await page.getByRole('article').all()) {
+    await card.locator('summary').click();
+    await card.locator('table.deliveries').waitFor();
+  }
+  await shot('webhooks');
 } finally {
   await browser.close();
   await product.close();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
   await cluster.stop();
   await rm(dataDir, { recursive: true, force: true });
 }
