@@ -31,6 +31,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes a metrics token of 16 visible characters or more, and refuses an empty or short one in one line', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16), METRICS_PORT: '9464' })).toMatchObject({ metricsToken: 'a'.repeat(16), metricsPort: 9464 });
+    for (const token of ['', 'short', 'sixteen but has spaces']) {
+      expect(() => loadConfig({ METRICS_TOKEN: token })).toThrow(/^Invalid configuration: METRICS_TOKEN must be at least 16 visible characters without spaces, e\.g\. openssl rand -hex 32 \(got \d+ characters\)$/);
+    }
+  });
+
   it('takes WEBHOOK_SECRET_KEY as 32 bytes in hex or base64, and refuses anything else in one line without repeating it', () => {
     const key = Buffer.alloc(32, 9);
     expect(loadConfig({})).toMatchObject({ webhookSecretKey: undefined, webhooksAllowPrivate: false });

@@ -56,6 +56,10 @@ export interface Config {
   webhookSecretKey: Buffer | undefined;
   /** Webhooks may go to http:// and to private, loopback and link-local addresses (tests, private networks). */
   webhooksAllowPrivate: boolean;
+  /** GET /metrics needs `Authorization: Bearer <metricsToken>`; undefined: open. */
+  metricsToken: string | undefined;
+  /** `npx clarion worker` only: serve its /metrics on this port (0: any free one); undefined: not served. */
+  metricsPort: number | undefined;
 }
 
 export interface ApnsConfig {
@@ -147,6 +151,14 @@ function trustProxy(env: Env, problems: string[]): TrustProxy {
   return false;
 }
 
+/** Set, it must be a secret worth the name: an empty or short one would leave the metrics open in all but name. */
+function metricsToken(env: Env, problems: string[]) {
+  const raw = env.METRICS_TOKEN;
+  if (raw === undefined) return undefined;
+  if (!/^[\x21-\x7e]{16,}$/.test(raw)) problems.push(`METRICS_TOKEN must be at least 16 visible characters without spaces, e.g. openssl rand -hex 32 (got ${raw.length} characters)`);
+  return raw;
+}
+
 /** 32 bytes as 64 hex digits or as base64 (`openssl rand -base64 32`); undefined when it is neither. */
 export function decodeWebhookSecretKey(raw: string): Buffer | undefined {
   const text = raw.trim();
@@ -214,6 +226,8 @@ export function loadConfig(env: Env = process.env): Config {
     loginFailureWindowMs: integer(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15, problems, { min: 1, max: 24 * 60 }) * 60_000,
     webhookSecretKey: webhookSecretKey(env, problems),
     webhooksAllowPrivate: webhooksAllowPrivate(env, problems),
+    metricsToken: metricsToken(env, problems),
+    metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, problems, { max: 65535 }) : undefined,
   };
   const dashboardPort = config.dashboardPort ?? 3001;
   config.dashboardOrigins = (env.DASHBOARD_ORIGINS ?? `http://127.0.0.1:${dashboardPort},http://localhost:${dashboardPort}`).split(',').map((o) => o.trim()).filter(Boolean);

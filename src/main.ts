@@ -18,6 +18,8 @@ import { workerBundle } from './jobs/worker-bundle.ts';
 import { ensureDashboardBuilt } from './dashboard/build.ts';
 import { createDashboardServer } from './dashboard/server.ts';
 import { createLogger, redactUrl } from './logger.ts';
+import { serveProcessMetrics } from './metrics/collect.ts';
+import { observeRequest } from './metrics/http.ts';
 
 export async function start(config: Config) {
   const logger = createLogger(config.logLevel);
@@ -81,7 +83,8 @@ export async function start(config: Config) {
     } else {
       await fanout.work({ shardRuns: config.fanoutShardRuns });
     }
-    app = createApp({ config, database, logger, redis, send: push.send, boss, fanout });
+    const metrics = serveProcessMetrics({ pool: database.pool, boss, logger, token: config.metricsToken, workers: () => workers?.processes() ?? [] });
+    app = createApp({ config, database, logger, redis, send: push.send, boss, fanout, metrics, onRequest: observeRequest });
     const server = createServer(app.handler);
     server.keepAliveTimeout = 65_000;
     servers.push(server);

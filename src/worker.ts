@@ -9,15 +9,21 @@ import { createFanout } from './domain/broadcasts/fanout.ts';
 import { webhookSecretKey } from './domain/webhooks/key-file.ts';
 import { openQueue } from './jobs/queue.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { reportToParent, serveProcessMetrics } from './metrics/collect.ts';
+import { serveMetrics } from './metrics/server.ts';
 
 export interface WorkerOptions {
   databaseUrl: string;
   logger: Logger;
   /** The simulator of the `npm start` that forked this worker, when it runs without APNs credentials. */
   simulator?: SharedSimulator;
+  /** Forked by `npm start`: its metrics go to the parent's scrapes over IPC. */
+  forked?: boolean;
+  /** `npx clarion worker` with METRICS_PORT: serve this process's /metrics there. */
+  metricsPort?: number;
 }
 
-export async function startWorker(config: Config, { databaseUrl, logger, simulator }: WorkerOptions) {
+export async function startWorker(config: Config, { databaseUrl, logger, simulator, forked = false, metricsPort }: WorkerOptions) {
   // Each shard run holds at most two connections (the next page's read and the progress write), and the
   // queue's polling and maintenance a few more.
   const database = openSqlDatabase({ url: databaseUrl, poolSize: 2 * config.fanoutShardRuns + 4, logger });
@@ -25,6 +31,8 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
   try {
     push = await createPushService(config, logger, simulator);
     const boss = await openQueue(database, logger);
+    if (forked) reportToParent({ pool: database.pool });
+    const metrics = metricsPort === undefined ? undefined : await serveMetrics({ host: config.host, port: metricsPort, logger, endpoint: serveProcessMetrics({ pool: database.pool, boss, logger, token: config.metricsToken }) });
     // Forked by `npm start` on the embedded default, it reads the key its server made in DATA_DIR.
     const webhooks = { secretKey: await webhookSecretKey(config, { create: false }), allowPrivate: config.webhooksAllowPrivate };
     const fanout = createFanout({
@@ -36,6 +44,7 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
     return {
       async stop() {
         try {
+          await metrics?.close();
           await fanout.stop();
           await service.close();
         } finally {
@@ -75,7 +84,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const databaseUrl = process.env.CLARION_WORKER_DATABASE_URL;
     if (!databaseUrl) throw new ConfigError(['CLARION_WORKER_DATABASE_URL is set by the process that forks a worker; run `npx clarion worker` instead']);
     const simulator = process.env.CLARION_WORKER_SIMULATOR ? (JSON.parse(process.env.CLARION_WORKER_SIMULATOR) as SharedSimulator) : undefined;
-    process.exit(await runWorker(config, { databaseUrl, logger: createLogger(config.logLevel), simulator }));
+    process.exit(await runWorker(config, { databaseUrl, logger: createLogger(config.logLevel), simulator, forked: true }));
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);

@@ -15,7 +15,7 @@ export async function workerCommand(config: Config, error: (message: string) => 
   }
   try {
     await migrateDatabase(databaseUrl, logger);
-    return await runWorker(config, { databaseUrl, logger });
+    return await runWorker(config, { databaseUrl, logger, metricsPort: config.metricsPort });
   } catch (failure) {
     error((failure as Error).message);
     return 1;

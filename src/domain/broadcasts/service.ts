@@ -16,6 +16,7 @@ import { markDead, sendPage } from './pages.ts';
 import { planShards } from './shards.ts';
 import { preparePush } from './payload.ts';
 import { validateNotifyRequest, type NotifyRequest } from './request.ts';
+import { countBroadcastEnd } from '../../metrics/broadcasts.ts';
 import { broadcastEnded } from '../webhooks/events.ts';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -219,6 +220,7 @@ export async function cancelBroadcast(deps: Pick<NotifyDeps, 'db' | 'database' |
     if (changed) await broadcastEnded(tx, deps.boss, id);
     return changed;
   });
+  if (cancelled) countBroadcastEnd('cancelled');
   if (cancelled?.was === 'scheduled') await deps.boss.cancel(QUEUES.start, id).catch(() => {}); // its job would find it cancelled anyway
   const row = await findBroadcast(deps.db, organizationId, id);
   if (!row) return notFound('notification not found');
