@@ -9,6 +9,7 @@ import type { Database } from '../../db/database.ts';
 import { QUEUES, type Boss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
 import { countShardRun } from '../../metrics/fanout.ts';
+import { countBroadcastEnd } from '../../metrics/broadcasts.ts';
 import { countRecipients, pageQuery, type Recipient } from './audience.ts';
 import { markDead, sendPage } from './pages.ts';
 import { devicesUnregistered } from '../webhooks/events.ts';
@@ -96,7 +97,7 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
           const next = await nextRetryAt(sql, job);
           if (!next) {
             if ((await storePage(sql, job, holder, { cursor: null, sent: 0, failed: 0, failures: {}, done: true })) === null) return;
-            return database.transaction((tx) => finishBroadcast(tx, boss, job.broadcastId));
+            return database.transaction((tx) => finishBroadcast(tx, boss, job.broadcastId)).then(countBroadcastEnd);
           }
           await database.transaction((tx) => handOff(tx, boss, job, holder, next));
           return;
@@ -121,7 +122,7 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
       if (status === null) return logger.warn('shard taken over by another run; this one stops', log);
       if (tripped) {
         logger.error('broadcast stopped: APNs blames a setting', { ...log, setting: tripped.setting, reason: tripped.reason });
-        await database.transaction((tx) => failBroadcast(tx, boss, job.broadcastId, { code: tripped.code, message: tripped.message }));
+        await database.transaction((tx) => failBroadcast(tx, boss, job.broadcastId, { code: tripped.code, message: tripped.message })).then(countBroadcastEnd);
         return closeShard(sql, job, holder);
       }
       logger.debug('shard page stored', { ...log, devices: batch.length, sent: outcome.sent, retry: outcome.retry.length });
@@ -173,7 +174,7 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
       const reason = (job as unknown as { output?: { message?: string } }).output?.message ?? 'unknown error';
       logger.error('a broadcast shard gave up after its retries', { broadcast: job!.data.broadcastId, shard: job!.data.index, reason });
       await recordGaveUp(sql, job!.data, reason);
-      await database.transaction((tx) => finishBroadcast(tx, boss, job!.data.broadcastId));
+      await database.transaction((tx) => finishBroadcast(tx, boss, job!.data.broadcastId)).then(countBroadcastEnd);
     });
     // Webhook deliveries are worked wherever shards are.
     await createDeliverer({ database, boss, logger, settings: webhooks }).work();

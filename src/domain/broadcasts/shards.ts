@@ -8,7 +8,7 @@ import { QUEUES, type Boss } from '../../jobs/queue.ts';
 import { shardRanges, type Range } from './audience.ts';
 import type { PreparedPush } from './payload.ts';
 import type { NotifyRequest } from './request.ts';
-import { countBroadcastEnd, type EndedStatus } from '../../metrics/broadcasts.ts';
+import type { EndedStatus } from '../../metrics/broadcasts.ts';
 import { broadcastEnded } from '../webhooks/events.ts';
 
 export interface ShardJob {
@@ -173,16 +173,17 @@ export async function finishBroadcast(tx: SqlTransaction, boss: Boss, broadcastI
      WHERE b.id = $1 AND b.status = 'sending' AND f.pending = 0 RETURNING b.status::text AS status`,
     [broadcastId],
   );
-  for (const row of ended) countBroadcastEnd(row.status);
   // Its webhook event is written with the status change, so it is sent exactly when the change is kept.
   if (ended.length) await broadcastEnded(tx, boss, broadcastId);
+  // The status it ended with (undefined: it did not end now), for the caller to count once committed.
+  return ended[0]?.status;
 }
 
 /** Ends a sending broadcast as failed with an error that concerns all of it (its other runs stop at their next page). */
 export async function failBroadcast(tx: SqlTransaction, boss: Boss, broadcastId: string, error: { code: string; message: string }) {
   const failed = await tx.query(`UPDATE broadcasts SET status = 'failed', error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'sending' RETURNING id`, [broadcastId, JSON.stringify(error)]);
-  if (failed.length) countBroadcastEnd('failed');
   if (failed.length) await broadcastEnded(tx, boss, broadcastId);
+  return failed.length ? ('failed' as const) : undefined;
 }
 
 /** Shards carried over from before the job queue (the migration made them): each gets its job, once. */
