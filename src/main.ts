@@ -1,7 +1,6 @@
 // `npm start`: read the configuration, open the database, serve, and drain on SIGTERM.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded/data-dir.ts';
@@ -20,6 +19,7 @@ import { createDashboardServer } from './dashboard/server.ts';
 import { createLogger, redactUrl } from './logger.ts';
 import { serveProcessMetrics } from './metrics/collect.ts';
 import { observeRequest } from './metrics/http.ts';
+import { isEntryPoint } from './entry.ts';
 
 export async function start(config: Config) {
   const logger = createLogger(config.logLevel);
@@ -112,7 +112,7 @@ export async function start(config: Config) {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isEntryPoint(import.meta.url)) {
   // Handled from the first moment: a SIGTERM while starting (initdb, migrations) stops Clarion as soon as it
   // has started, through the same drain, instead of killing it with its database half started.
   let stopped: ((code: number) => Promise<never>) | undefined;

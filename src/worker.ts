@@ -1,7 +1,6 @@
 // A fan-out worker: takes broadcast shards from the job queue and sends them. No HTTP server, no GraphQL, no
 // dashboard, no Prisma: a pool, pg-boss and the APNs connections. `npm start` forks FANOUT_WORKERS of these
 // (src/jobs/supervisor.ts); `npx clarion worker` runs one on its own, e.g. on another machine.
-import { pathToFileURL } from 'node:url';
 import { type SharedSimulator, createPushService } from './apns/push-service.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openSqlDatabase } from './db/pool.ts';
@@ -11,6 +10,7 @@ import { openQueue } from './jobs/queue.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { reportToParent, serveProcessMetrics } from './metrics/collect.ts';
 import { serveMetrics } from './metrics/server.ts';
+import { isEntryPoint } from './entry.ts';
 
 export interface WorkerOptions {
   databaseUrl: string;
@@ -78,7 +78,7 @@ export async function runWorker(config: Config, options: WorkerOptions): Promise
   return 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isEntryPoint(import.meta.url)) {
   try {
     const config = loadConfig();
     const databaseUrl = process.env.CLARION_WORKER_DATABASE_URL;

@@ -5,8 +5,9 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from '../logger.ts';
+import { isEntryPoint } from '../entry.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 export const DASHBOARD_SOURCE = path.join(repo, 'dashboard');
@@ -84,4 +85,4 @@ async function build() {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await build();
+if (isEntryPoint(import.meta.url)) await build();
