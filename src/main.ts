@@ -66,9 +66,10 @@ export async function start(config: Config) {
     const boss = await openQueue(database, logger);
     const webhookKey = await webhookSecretKey(config, { create: true });
     if (!webhookKey) logger.warn('webhooks are off: set WEBHOOK_SECRET_KEY (32 bytes, the same on every instance) to register and sign them');
+    const webhooks = { secretKey: webhookKey, allowPrivate: config.webhooksAllowPrivate };
     fanout = createFanout({
       database, boss, send: push.send, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
-      circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs, webhooks: { secretKey: webhookKey, allowPrivate: config.webhooksAllowPrivate },
+      circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs, webhooks,
     });
     const adopted = await database.transaction((tx) => adoptShardsWithoutJobs(tx, boss));
     if (adopted) logger.info('broadcasts interrupted before the upgrade to the job queue are resumed', { shards: adopted });
@@ -84,7 +85,7 @@ export async function start(config: Config) {
       await fanout.work({ shardRuns: config.fanoutShardRuns });
     }
     const metrics = serveProcessMetrics({ pool: database.pool, boss, logger, token: config.metricsToken, workers: () => workers?.processes() ?? [] });
-    app = createApp({ config, database, logger, redis, send: push.send, boss, fanout, metrics, onRequest: observeRequest });
+    app = createApp({ config, database, logger, redis, send: push.send, boss, fanout, webhooks, metrics, onRequest: observeRequest });
     const server = createServer(app.handler);
     server.keepAliveTimeout = 65_000;
     servers.push(server);

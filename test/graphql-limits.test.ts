@@ -137,7 +137,7 @@ describe.each(backends)('GraphQL limits on $name', (backend) => {
   it('holds on the REST façade, whose routes execute without the validation step', async () => {
     expect((await suite.server.get(`/v1/orgs?limit=${pageMax}`)).status).toBe(200);
     const yoga = createGraphQLServer({
-      database: suite.storage.database, notifications: {} as NotifyDeps, dashboardOrigins: [], rateLimits: { plugins: [], headers: () => ({}) }, logger: testLogger, production: true,
+      database: suite.storage.database, notifications: {} as NotifyDeps, webhooks: { secretKey: undefined, allowPrivate: false }, dashboardOrigins: [], rateLimits: { plugins: [], headers: () => ({}) }, logger: testLogger, production: true,
     });
     const aliasRoute = (path: string, n: number) =>
       route({ method: 'GET', path, operation: parse(aliases(n)) as TypedDocumentNode<Record<string, null>, object>, variables: () => ({}), respond: (data) => ({ status: 200, body: data }) });

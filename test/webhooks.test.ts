@@ -142,7 +142,7 @@ describe.each(backends)('webhooks on $name', (backend) => {
     const created = await register(auth, '/hooks/registered', ['broadcast.completed', 'broadcast.completed']);
     expect(created).toEqual({ id: expect.any(String), url: `${receiver.url}/hooks/registered`, events: ['broadcast.completed'], secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/), createdAt: expect.any(String) });
     const listed = await server.get('/v1/webhooks', auth);
-    expect(listed.body).toEqual({ webhooks: [{ id: created.id, url: created.url, events: ['broadcast.completed'], createdAt: created.createdAt, lastDelivery: null }] });
+    expect(listed.body).toEqual({ webhooks: [{ id: created.id, url: created.url, events: ['broadcast.completed'], createdAt: created.createdAt, disabledAt: null, disabledReason: null, lastDelivery: null }] });
     expect(listed.text).not.toContain(created.secret);
 
     const [row] = await storage.database.sql.query<{ text: string; secret_encrypted: Buffer }>(`SELECT row_to_json(e)::text AS text, secret_encrypted FROM webhook_endpoints e WHERE id = $1`, [created.id]);
@@ -273,6 +273,9 @@ describe.each(backends)('webhooks on $name', (backend) => {
     const [delivery] = await deliveriesOf(server, endpoint.id);
     expect(delivery).toMatchObject({ status: 'failed', statusCode: 500, error: 'HTTP 500', nextAttemptAt: null });
     expect(delivery!.attempts).toBeGreaterThanOrEqual(3);
+    // An integrator sees it too, without the dashboard.
+    const [listed] = (await server.get('/v1/webhooks', auth)).body.webhooks;
+    expect(listed).toMatchObject({ id: endpoint.id, disabledAt: disabled.disabledAt.toISOString(), disabledReason: disabled.disabledReason });
     // A disabled endpoint gets no more deliveries.
     await cancelScheduled(server, auth);
     expect(await deliveriesOf(server, endpoint.id)).toHaveLength(1);

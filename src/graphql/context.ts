@@ -5,6 +5,7 @@ import type { Caller } from '../domain/api-keys/service.ts';
 import type { NotifyDeps } from '../domain/broadcasts/service.ts';
 import type { Result } from '../domain/errors.ts';
 import type { SessionCookies } from '../http/session-cookie.ts';
+import type { WebhookSettings } from '../domain/webhooks/settings.ts';
 
 /** What every resolver receives. Built per request by the yoga app (src/http/app.ts). */
 export interface Context {
@@ -16,6 +17,8 @@ export interface Context {
   /** The organization behind `Authorization: Bearer <API key>`; undefined when the header is absent. */
   caller: Result<Caller> | undefined;
   notifications: NotifyDeps;
+  /** WEBHOOK_SECRET_KEY and WEBHOOKS_ALLOW_PRIVATE, for managing endpoints. */
+  webhooks: WebhookSettings;
   /** The signed-in dashboard user (session cookie), or null. */
   viewer: { id: string; email: string } | null;
   session: SessionCookies;

@@ -25,6 +25,7 @@ import type { SendPush } from '../apns/sender.ts';
 import type { Fanout } from '../domain/broadcasts/fanout.ts';
 import type { Boss } from '../jobs/queue.ts';
 import type { MetricsEndpoint } from '../metrics/endpoint.ts';
+import type { WebhookSettings } from '../domain/webhooks/settings.ts';
 
 export type AppConfig = Pick<
   Config,
@@ -46,6 +47,8 @@ export interface AppDependencies {
   /** The job queue that live broadcasts are created on, and the fan-out that sends one-shard broadcasts at once. */
   boss: Boss;
   fanout: Fanout;
+  /** WEBHOOK_SECRET_KEY and WEBHOOKS_ALLOW_PRIVATE: the same settings the fan-out delivers with. */
+  webhooks: WebhookSettings;
   /** Told of every answered request, e.g. for metrics. */
   onRequest?: (request: { route: string; method: string; status: number; seconds: number }) => void;
   /** GET /metrics (src/metrics/endpoint.ts); without it there is no such route. */
@@ -54,7 +57,7 @@ export interface AppDependencies {
 
 const WINDOW_MS = 60_000;
 
-export function createApp({ config, database, logger, redis, send, boss, fanout, onRequest, metrics }: AppDependencies) {
+export function createApp({ config, database, logger, redis, send, boss, fanout, webhooks, onRequest, metrics }: AppDependencies) {
   const limits: FieldLimit[] = [];
   if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute, by: 'ip' });
   if (config.notifyPerMinute > 0) {
@@ -75,7 +78,7 @@ export function createApp({ config, database, logger, redis, send, boss, fanout,
   const notifications = {
     db: database.prisma, sql: database.sql, database, boss, fanout, send, topic: config.apnsTopic, waitMs: config.notifyWaitMs, shardSize: config.fanoutShardSize,
   };
-  const yoga = createGraphQLServer({ database, notifications, loginThrottle, dashboardOrigins: config.dashboardOrigins, rateLimits, logger, production: config.production });
+  const yoga = createGraphQLServer({ database, notifications, webhooks, loginThrottle, dashboardOrigins: config.dashboardOrigins, rateLimits, logger, production: config.production });
   const rest = createRestRouter({ yoga, routes, rateLimits, maxBodyBytes: config.maxBodyBytes });
 
   async function graphql(request: Request, url: URL, ip: string, authorization: string | undefined) {

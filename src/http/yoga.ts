@@ -15,6 +15,7 @@ import type { Logger } from '../logger.ts';
 import { useMaxTokens } from './plugins/max-tokens.ts';
 import { useQueryLimits, type QueryLimits } from './plugins/query-limits.ts';
 import type { RateLimits } from './rate-limit/limits.ts';
+import type { WebhookSettings } from '../domain/webhooks/settings.ts';
 
 // Far above any real query (the dashboard's largest is a few hundred tokens).
 const MAX_TOKENS = 2000;
@@ -40,6 +41,7 @@ export type ClarionYoga = YogaServerInstance<RequestContext, Context>;
 export interface GraphQLServerOptions {
   database: Database;
   notifications: NotifyDeps;
+  webhooks: WebhookSettings;
   loginThrottle?: LoginThrottle;
   /** Browser pages allowed to call with credentials (CORS). */
   dashboardOrigins: string[];
@@ -48,7 +50,7 @@ export interface GraphQLServerOptions {
   production: boolean;
 }
 
-export function createGraphQLServer({ database, notifications, loginThrottle, dashboardOrigins, rateLimits, logger, production }: GraphQLServerOptions): ClarionYoga {
+export function createGraphQLServer({ database, notifications, webhooks, loginThrottle, dashboardOrigins, rateLimits, logger, production }: GraphQLServerOptions): ClarionYoga {
   return createYoga<RequestContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -62,6 +64,7 @@ export function createGraphQLServer({ database, notifications, loginThrottle, da
       clientIp,
       caller: await callerFrom(database.prisma, authorization),
       notifications,
+      webhooks,
       viewer: await viewerFrom(database.prisma, session),
       session,
       loginThrottle,

@@ -61,13 +61,13 @@ export const TEST_WEBHOOK_KEY = Buffer.alloc(32, 7);
 export async function startServer(storage: Awaited<ReturnType<Backend['open']>>, config: Partial<AppConfig> = {}, send: SendPush = noPushes, options: FanoutTestOptions = {}) {
   const appConfig = { ...defaultTestConfig, redisPrefix: storage.redisPrefix, ...config };
   const boss = await openQueue(storage.database, testLogger);
+  const webhooks = { secretKey: TEST_WEBHOOK_KEY, allowPrivate: false, ...options.webhooks };
   const fanout = createFanout({
     database: storage.database, boss, send, logger: testLogger, pageSize: options.pageSize ?? 50, concurrency: options.concurrency ?? 100, shardSize: appConfig.fanoutShardSize,
-    circuit: options.circuit ?? createCircuit(), retryWindowMs: options.retryWindowMs ?? 60_000,
-    webhooks: { secretKey: TEST_WEBHOOK_KEY, allowPrivate: false, ...options.webhooks },
+    circuit: options.circuit ?? createCircuit(), retryWindowMs: options.retryWindowMs ?? 60_000, webhooks,
   });
   if (options.work !== false) await fanout.work({ shardRuns: options.shardRuns ?? 2 });
-  const app = createApp({ config: appConfig, database: storage.database, logger: testLogger, redis: storage.redis, send, boss, fanout });
+  const app = createApp({ config: appConfig, database: storage.database, logger: testLogger, redis: storage.redis, send, boss, fanout, webhooks });
   const server = createServer(app.handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -199,8 +199,6 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
     runShard: (job: ShardJob, jobId: string) => track(countShardRun(runShard(job, jobId))),
     /** The shard runs of this process, to wait for them. */
     running: () => [...running],
-    /** This process's webhook settings, for the API that registers endpoints (src/graphql/types/webhook.ts). */
-    webhooks,
   };
 }
 

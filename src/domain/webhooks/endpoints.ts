@@ -2,7 +2,7 @@
 // secret, deleted, given a new secret, and enabled again after being disabled. At most 10 per organization.
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, Db } from '../../db/database.ts';
-import type { WebhookEndpoint } from '../../generated/prisma/client.ts';
+import type { Prisma, WebhookEndpoint } from '../../generated/prisma/client.ts';
 import type { Boss } from '../../jobs/queue.ts';
 import { fail, invalid, notFound, ok, type Result } from '../errors.ts';
 import { isUuid, stringIssue } from '../validate.ts';
@@ -92,19 +92,23 @@ export async function deleteEndpoint(db: Db, organizationId: string, id: string)
 export async function rotateSecret(deps: WebhookDeps, organizationId: string, id: string): Promise<Result<CreatedWebhook>> {
   const key = requireKey(deps.settings);
   if (!key.ok) return key;
-  const found = await findEndpoint(deps.db, organizationId, id);
-  if (!found.ok) return found;
+  if (!isUuid(id)) return notFound('webhook not found');
   const secret = newSecret();
-  const row = await deps.db.webhookEndpoint.update({ where: { id }, data: { secretEncrypted: new Uint8Array(encryptSecret(key.value, id, secret)) } });
-  return ok({ webhook: view(row), secret });
+  const updated = await updateOwned(deps.db, organizationId, id, { secretEncrypted: new Uint8Array(encryptSecret(key.value, id, secret)) });
+  return updated.ok ? ok({ webhook: updated.value, secret }) : updated;
 }
 
 /** Re-enables an endpoint that was disabled after failing; events from now on reach it again. */
 export async function enableEndpoint(deps: WebhookDeps, organizationId: string, id: string): Promise<Result<WebhookView>> {
   const key = requireKey(deps.settings);
   if (!key.ok) return key;
-  const found = await findEndpoint(deps.db, organizationId, id);
-  if (!found.ok) return found;
-  const row = await deps.db.webhookEndpoint.update({ where: { id }, data: { disabledAt: null, disabledReason: null, failingSince: null } });
-  return ok(view(row));
+  if (!isUuid(id)) return notFound('webhook not found');
+  return updateOwned(deps.db, organizationId, id, { disabledAt: null, disabledReason: null, failingSince: null });
+}
+
+/** Changes the organization's endpoint; one deleted meanwhile (or another organization's) answers as missing. */
+async function updateOwned(db: Db, organizationId: string, id: string, data: Prisma.WebhookEndpointUpdateManyMutationInput): Promise<Result<WebhookView>> {
+  const { count } = await db.webhookEndpoint.updateMany({ where: { id, organizationId }, data });
+  const row = count ? await db.webhookEndpoint.findUnique({ where: { id } }) : null;
+  return row ? ok(view(row)) : notFound('webhook not found');
 }

@@ -28,7 +28,7 @@ type Documents = {
     "\n  mutation CancelNotification($id: ID!) {\n    cancelNotification(id: $id) { ...BroadcastFields }\n  }\n": typeof types.CancelNotificationDocument,
     "\n  fragment WebhookDeliveryFields on WebhookDelivery { id event status attempts statusCode error createdAt lastAttemptAt nextAttemptAt deliveredAt }\n": typeof types.WebhookDeliveryFieldsFragmentDoc,
     "\n  mutation CreateWebhook($url: String!, $events: [String!]!) {\n    createWebhook(url: $url, events: $events) { secret webhook { id url events createdAt } }\n  }\n": typeof types.CreateWebhookDocument,
-    "\n  query ListWebhooks {\n    webhooks { id url events createdAt lastDelivery { ...WebhookDeliveryFields } }\n  }\n": typeof types.ListWebhooksDocument,
+    "\n  query ListWebhooks {\n    webhooks { id url events createdAt disabledAt disabledReason lastDelivery { ...WebhookDeliveryFields } }\n  }\n": typeof types.ListWebhooksDocument,
     "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n": typeof types.DeleteWebhookDocument,
     "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { secret webhook { id url events createdAt } }\n  }\n": typeof types.RotateWebhookSecretDocument,
     "\n  mutation LogOut { logOut }\n": typeof types.LogOutDocument,
@@ -85,7 +85,7 @@ const documents: Documents = {
     "\n  mutation CancelNotification($id: ID!) {\n    cancelNotification(id: $id) { ...BroadcastFields }\n  }\n": types.CancelNotificationDocument,
     "\n  fragment WebhookDeliveryFields on WebhookDelivery { id event status attempts statusCode error createdAt lastAttemptAt nextAttemptAt deliveredAt }\n": types.WebhookDeliveryFieldsFragmentDoc,
     "\n  mutation CreateWebhook($url: String!, $events: [String!]!) {\n    createWebhook(url: $url, events: $events) { secret webhook { id url events createdAt } }\n  }\n": types.CreateWebhookDocument,
-    "\n  query ListWebhooks {\n    webhooks { id url events createdAt lastDelivery { ...WebhookDeliveryFields } }\n  }\n": types.ListWebhooksDocument,
+    "\n  query ListWebhooks {\n    webhooks { id url events createdAt disabledAt disabledReason lastDelivery { ...WebhookDeliveryFields } }\n  }\n": types.ListWebhooksDocument,
     "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n": types.DeleteWebhookDocument,
     "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { secret webhook { id url events createdAt } }\n  }\n": types.RotateWebhookSecretDocument,
     "\n  mutation LogOut { logOut }\n": types.LogOutDocument,
@@ -201,7 +201,7 @@ export function graphql(source: "\n  mutation CreateWebhook($url: String!, $even
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ListWebhooks {\n    webhooks { id url events createdAt lastDelivery { ...WebhookDeliveryFields } }\n  }\n"): (typeof documents)["\n  query ListWebhooks {\n    webhooks { id url events createdAt lastDelivery { ...WebhookDeliveryFields } }\n  }\n"];
+export function graphql(source: "\n  query ListWebhooks {\n    webhooks { id url events createdAt disabledAt disabledReason lastDelivery { ...WebhookDeliveryFields } }\n  }\n"): (typeof documents)["\n  query ListWebhooks {\n    webhooks { id url events createdAt disabledAt disabledReason lastDelivery { ...WebhookDeliveryFields } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -8,8 +8,7 @@ import { requireCaller, requireViewer, viewerRole } from '../caller.ts';
 import type { Context } from '../context.ts';
 import { unwrap } from '../errors.ts';
 
-/** The domain's dependencies; the settings (WEBHOOK_SECRET_KEY, WEBHOOKS_ALLOW_PRIVATE) come with the fan-out that delivers. */
-const deps = (ctx: Context): WebhookDeps => ({ db: ctx.db, database: ctx.notifications.database, boss: ctx.notifications.boss, settings: ctx.notifications.fanout.webhooks });
+const deps = (ctx: Context): WebhookDeps => ({ db: ctx.db, database: ctx.notifications.database, boss: ctx.notifications.boss, settings: ctx.webhooks });
 
 /** The live key's organization. A test key records nothing, so it has no events to deliver and no endpoints. */
 function liveOrganization(ctx: Context) {

@@ -91,7 +91,7 @@ export const CreateWebhook = graphql(`
 
 export const ListWebhooks = graphql(`
   query ListWebhooks {
-    webhooks { id url events createdAt lastDelivery { ...WebhookDeliveryFields } }
+    webhooks { id url events createdAt disabledAt disabledReason lastDelivery { ...WebhookDeliveryFields } }
   }
 `);
 
