@@ -275,7 +275,7 @@ describe.each(backends)('webhooks on $name', (backend) => {
     expect(delivery!.attempts).toBeGreaterThanOrEqual(3);
     // An integrator sees it too, without the dashboard.
     const [listed] = (await server.get('/v1/webhooks', auth)).body.webhooks;
-    expect(listed).toMatchObject({ id: endpoint.id, disabledAt: disabled.disabledAt.toISOString(), disabledReason: disabled.disabledReason });
+    expect(listed).toMatchObject({ id: endpoint.id, disabledAt: disabled.disabledAt!.toISOString(), disabledReason: disabled.disabledReason });
     // A disabled endpoint gets no more deliveries.
     await cancelScheduled(server, auth);
     expect(await deliveriesOf(server, endpoint.id)).toHaveLength(1);
