@@ -36,7 +36,10 @@ export async function updateOrganization(db: Db, userId: string, organizationId:
   }
 }
 
-/** A new invite code; the old one stops finding the organization at once. */
+/**
+ * A new invite code; the old one stops finding the organization at once, and stops subscribing to it when
+ * the organization requires the code. Devices already subscribed stay subscribed.
+ */
 export async function regenerateInviteCodeAsMember(db: Db, userId: string, organizationId: string): Promise<Result<Organization>> {
   const role = await requireMember(db, userId, organizationId);
   if (!role.ok) return role;

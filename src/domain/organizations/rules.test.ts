@@ -6,7 +6,7 @@ describe('validateOrganization', () => {
   it('normalizes a valid organization', () => {
     expect(validateOrganization({ name: '  Acme  ', slug: 'acme-2', brandColor: '#a1b2c3' })).toEqual({
       ok: true,
-      value: { name: 'Acme', slug: 'acme-2', description: '', logoUrl: null, brandColor: '#A1B2C3', isPublic: true },
+      value: { name: 'Acme', slug: 'acme-2', description: '', logoUrl: null, brandColor: '#A1B2C3', isPublic: true, subscribeRequiresInviteCode: false },
     });
   });
 

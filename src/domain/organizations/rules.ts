@@ -13,9 +13,11 @@ export interface OrganizationInput {
   logoUrl?: string | null;
   brandColor?: string | null;
   isPublic?: boolean;
+  /** Subscribing needs the current invite code (see ../subscriptions/admission.ts), whatever the visibility. */
+  subscribeRequiresInviteCode?: boolean;
 }
 
-export type ValidOrganization = Required<Pick<OrganizationInput, 'name' | 'slug' | 'description' | 'isPublic'>> &
+export type ValidOrganization = Required<Pick<OrganizationInput, 'name' | 'slug' | 'description' | 'isPublic' | 'subscribeRequiresInviteCode'>> &
   Pick<OrganizationInput, 'logoUrl' | 'brandColor'>;
 
 export function slugIssue(slug: unknown) {
@@ -50,5 +52,6 @@ export function validateOrganization(input: OrganizationInput): Result<ValidOrga
   if (logoIssue) return invalid('logoUrl', logoIssue);
   const brandColor = input.brandColor ? input.brandColor.toUpperCase() : null;
   if (brandColor !== null && !/^#[0-9A-F]{6}$/.test(brandColor)) return invalid('brandColor', 'brandColor must be a hex colour like #1A2B3C');
-  return ok({ name: name as string, slug: input.slug, description, logoUrl, brandColor, isPublic: input.isPublic ?? true });
+  const subscribeRequiresInviteCode = input.subscribeRequiresInviteCode ?? false;
+  return ok({ name: name as string, slug: input.slug, description, logoUrl, brandColor, isPublic: input.isPublic ?? true, subscribeRequiresInviteCode });
 }

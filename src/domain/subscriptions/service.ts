@@ -5,6 +5,7 @@ import { createBatcher, perDatabase, whenQueued } from '../batch.ts';
 import { invalid, notFound, ok, type Result } from '../errors.ts';
 import { slugIssue } from '../organizations/rules.ts';
 import { isUuid, stringIssue } from '../validate.ts';
+import { admit } from './admission.ts';
 
 /** Counter rows per organization; a change lands on a random one. */
 export const COUNT_SHARDS = 16;
@@ -13,6 +14,8 @@ export interface SubscribeInput {
   deviceUuid: string;
   orgSlug: string;
   externalId?: string | null;
+  /** Needed when the organization has subscribeRequiresInviteCode on: its current invite code. */
+  inviteCode?: string | null;
 }
 
 export interface DeviceSubscription {
@@ -28,8 +31,7 @@ const NO_DEVICE = 'device not found';
 const NO_ORGANIZATION = 'organization not found';
 
 interface SubscribeRow {
-  device_uuid: string;
-  slug: string;
+  n: string;
   device_found: boolean;
   org_found: boolean;
   external_id: string | null;
@@ -38,21 +40,28 @@ interface SubscribeRow {
   created: boolean | null;
 }
 
-// Subscriptions are written in batches (see ../batch.ts): one statement finds the devices and
-// organizations, upserts the subscriptions (xmax = 0 only for fresh inserts) and moves the counts.
-// A (device, organization) pair repeated within one batch is sent once, with the last externalId given.
+// Subscriptions are written in batches (see ../batch.ts). One query finds the organizations and decides
+// which requests they admit (./admission.ts); one statement then finds the devices, upserts the
+// subscriptions (xmax = 0 only for fresh inserts) and moves the counts. It joins an organization again
+// only if it still asks for no code, or its code is still the one the request proved it holds, so a code
+// regenerated in between refuses the request. A (device, organization) pair repeated within one batch is
+// sent once, with the last externalId given.
+type BatchItem = { deviceUuid: string; orgSlug: string; externalId: string | null; inviteCode: string | null };
 const subscribeBatch = perDatabase((sql: SqlClient) =>
-  createBatcher(async (items: { deviceUuid: string; orgSlug: string; externalId: string | null }[]) => {
-    const key = (deviceUuid: string, slug: string) => `${deviceUuid.toLowerCase()} ${slug}`;
-    const unique = [...new Map(items.map((item) => [key(item.deviceUuid, item.orgSlug), item])).values()];
+  createBatcher(async (items: BatchItem[]) => {
+    const admissions = await admit(sql, items);
+    const key = (item: BatchItem, i: number) => `${item.deviceUuid.toLowerCase()} ${item.orgSlug} ${admissions[i] ? 'admitted' : 'refused'}`;
+    const unique = [...new Map(items.map((item, i) => [key(item, i), { ...item, admission: admissions[i] }])).entries()];
     const rows = await sql.query<SubscribeRow>(
       `      WITH input AS (
-        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[])
-          AS i(device_uuid, slug, external_id)
+        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) WITH ORDINALITY
+          AS i(device_uuid, organization_id, checked_code, external_id, n)
       ),
       resolved AS (
-        SELECT i.device_uuid, i.slug, i.external_id, o.id AS organization_id, d.device_uuid AS found_device
-        FROM input i LEFT JOIN organizations o ON o.slug = i.slug LEFT JOIN devices d ON d.device_uuid = i.device_uuid
+        SELECT i.n, i.external_id, o.id AS organization_id, d.device_uuid AS found_device
+        FROM input i
+        LEFT JOIN organizations o ON o.id = i.organization_id AND (NOT o.subscribe_requires_invite_code OR o.invite_code = i.checked_code)
+        LEFT JOIN devices d ON d.device_uuid = i.device_uuid
       ),
       up AS (
         INSERT INTO subscriptions (organization_id, device_uuid, external_id)
@@ -64,20 +73,27 @@ const subscribeBatch = perDatabase((sql: SqlClient) =>
       ),
       counted AS (
         INSERT INTO organization_subscriber_counts (organization_id, shard, count)
-        SELECT organization_id, floor(random() * $4)::smallint, count(*) FROM up WHERE created
+        SELECT organization_id, floor(random() * $5)::smallint, count(*) FROM up WHERE created
         GROUP BY organization_id ORDER BY organization_id
         ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count
       )
-      SELECT r.device_uuid::text, r.slug, r.found_device IS NOT NULL AS device_found, r.organization_id IS NOT NULL AS org_found,
+      SELECT r.n::text, r.found_device IS NOT NULL AS device_found, r.organization_id IS NOT NULL AS org_found,
              up.external_id, up.created_at, up.updated_at, up.created
       FROM resolved r LEFT JOIN up ON up.organization_id = r.organization_id AND up.device_uuid = r.found_device`,
-      [unique.map((u) => u.deviceUuid), unique.map((u) => u.orgSlug), unique.map((u) => u.externalId), COUNT_SHARDS],
+      [
+        unique.map(([, u]) => u.deviceUuid),
+        unique.map(([, u]) => u.admission?.organizationId ?? null),
+        unique.map(([, u]) => u.admission?.checkedCode ?? null),
+        unique.map(([, u]) => u.externalId),
+        COUNT_SHARDS,
+      ],
     );
-    const byKey = new Map(rows.map((row) => [key(row.device_uuid, row.slug), row]));
+    const byN = new Map(rows.map((row) => [Number(row.n), row]));
+    const position = new Map(unique.map(([k], i) => [k, i + 1]));
     const answered = new Set<string>();
-    return items.map((item) => {
-      const k = key(item.deviceUuid, item.orgSlug);
-      const row = byKey.get(k)!;
+    return items.map((item, i) => {
+      const k = key(item, i);
+      const row = byN.get(position.get(k)!)!;
       const first = !answered.has(k);
       answered.add(k);
       // Each caller is answered with the externalId it sent, whichever of a repeated pair was written.
@@ -86,7 +102,7 @@ const subscribeBatch = perDatabase((sql: SqlClient) =>
   }),
 );
 
-export async function subscribe(sql: SqlClient, { deviceUuid, orgSlug, externalId = null }: SubscribeInput): Promise<Result<DeviceSubscription>> {
+export async function subscribe(sql: SqlClient, { deviceUuid, orgSlug, externalId = null, inviteCode = null }: SubscribeInput): Promise<Result<DeviceSubscription>> {
   if (externalId !== null) {
     const issue = stringIssue(externalId, 'externalId', { max: 128 });
     if (issue) return invalid('externalId', issue);
@@ -94,10 +110,11 @@ export async function subscribe(sql: SqlClient, { deviceUuid, orgSlug, externalI
   if (!isUuid(deviceUuid)) return notFound(NO_DEVICE);
   if (slugIssue(orgSlug)) return notFound(NO_ORGANIZATION);
   // Subscribing again replaces externalId (absent means none).
-  const written = await whenQueued(() => subscribeBatch(sql, { deviceUuid, orgSlug, externalId }));
+  const written = await whenQueued(() => subscribeBatch(sql, { deviceUuid, orgSlug, externalId, inviteCode }));
   if (!written.ok) return written;
   const row = written.value;
   if (!row.device_found) return notFound(NO_DEVICE);
+  // An unknown slug and a missing, wrong or old invite code are one answer.
   if (!row.org_found) return notFound(NO_ORGANIZATION);
   return ok({ orgSlug, externalId: row.external_id, createdAt: row.created_at!, updatedAt: row.updated_at!, created: row.created });
 }

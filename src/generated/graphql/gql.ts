@@ -15,7 +15,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  mutation RegisterDevice($apnsToken: String!, $platform: String!) {\n    registerDevice(apnsToken: $apnsToken, platform: $platform) { deviceUuid created }\n  }\n": typeof types.RegisterDeviceDocument,
-    "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId) { orgSlug externalId createdAt updatedAt created }\n  }\n": typeof types.SubscribeDeviceDocument,
+    "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode) { orgSlug externalId createdAt updatedAt created }\n  }\n": typeof types.SubscribeDeviceDocument,
     "\n  mutation UnsubscribeDevice($deviceUuid: ID!, $orgSlug: String!) {\n    unsubscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug)\n  }\n": typeof types.UnsubscribeDeviceDocument,
     "\n  query SearchOrganizations($search: String, $limit: Int, $cursor: String) {\n    organizations(search: $search, limit: $limit, cursor: $cursor) {\n      organizations { ...PublicOrganization }\n      nextCursor\n    }\n  }\n": typeof types.SearchOrganizationsDocument,
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": typeof types.PublicOrganizationFragmentDoc,
@@ -60,6 +60,12 @@ type Documents = {
     "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": typeof types.PublicOrganizationIdDocument,
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": typeof types.InvitedOrganizationDocument,
     "\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n": typeof types.RegisterDeviceForTestDocument,
+    "\n  mutation InviteOnlyCreate($name: String!, $slug: String!, $isPublic: Boolean) { createOrganization(name: $name, slug: $slug, isPublic: $isPublic) { id slug inviteCode } }\n": typeof types.InviteOnlyCreateDocument,
+    "\n  mutation InviteOnlyUpdate($id: ID!, $subscribeRequiresInviteCode: Boolean, $name: String) {\n    updateOrganization(id: $id, subscribeRequiresInviteCode: $subscribeRequiresInviteCode, name: $name) { subscribeRequiresInviteCode }\n  }\n": typeof types.InviteOnlyUpdateDocument,
+    "\n  mutation InviteOnlyRegenerate($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": typeof types.InviteOnlyRegenerateDocument,
+    "\n  query InviteOnlyManaged($id: ID!) { managedOrganization(id: $id) { subscribeRequiresInviteCode } }\n": typeof types.InviteOnlyManagedDocument,
+    "\n  query InviteOnlyByInviteCode($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { slug subscribeRequiresInviteCode } }\n": typeof types.InviteOnlyByInviteCodeDocument,
+    "\n  mutation InviteOnlySubscribe($deviceUuid: ID!, $orgSlug: String!, $inviteCode: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, inviteCode: $inviteCode) { orgSlug }\n  }\n": typeof types.InviteOnlySubscribeDocument,
     "\n  mutation RegisterDeviceForRateLimit($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid } }\n": typeof types.RegisterDeviceForRateLimitDocument,
     "\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n": typeof types.SignUpDocument,
     "\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n": typeof types.LogInDocument,
@@ -72,7 +78,7 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  mutation RegisterDevice($apnsToken: String!, $platform: String!) {\n    registerDevice(apnsToken: $apnsToken, platform: $platform) { deviceUuid created }\n  }\n": types.RegisterDeviceDocument,
-    "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId) { orgSlug externalId createdAt updatedAt created }\n  }\n": types.SubscribeDeviceDocument,
+    "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode) { orgSlug externalId createdAt updatedAt created }\n  }\n": types.SubscribeDeviceDocument,
     "\n  mutation UnsubscribeDevice($deviceUuid: ID!, $orgSlug: String!) {\n    unsubscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug)\n  }\n": types.UnsubscribeDeviceDocument,
     "\n  query SearchOrganizations($search: String, $limit: Int, $cursor: String) {\n    organizations(search: $search, limit: $limit, cursor: $cursor) {\n      organizations { ...PublicOrganization }\n      nextCursor\n    }\n  }\n": types.SearchOrganizationsDocument,
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": types.PublicOrganizationFragmentDoc,
@@ -117,6 +123,12 @@ const documents: Documents = {
     "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": types.PublicOrganizationIdDocument,
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": types.InvitedOrganizationDocument,
     "\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n": types.RegisterDeviceForTestDocument,
+    "\n  mutation InviteOnlyCreate($name: String!, $slug: String!, $isPublic: Boolean) { createOrganization(name: $name, slug: $slug, isPublic: $isPublic) { id slug inviteCode } }\n": types.InviteOnlyCreateDocument,
+    "\n  mutation InviteOnlyUpdate($id: ID!, $subscribeRequiresInviteCode: Boolean, $name: String) {\n    updateOrganization(id: $id, subscribeRequiresInviteCode: $subscribeRequiresInviteCode, name: $name) { subscribeRequiresInviteCode }\n  }\n": types.InviteOnlyUpdateDocument,
+    "\n  mutation InviteOnlyRegenerate($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": types.InviteOnlyRegenerateDocument,
+    "\n  query InviteOnlyManaged($id: ID!) { managedOrganization(id: $id) { subscribeRequiresInviteCode } }\n": types.InviteOnlyManagedDocument,
+    "\n  query InviteOnlyByInviteCode($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { slug subscribeRequiresInviteCode } }\n": types.InviteOnlyByInviteCodeDocument,
+    "\n  mutation InviteOnlySubscribe($deviceUuid: ID!, $orgSlug: String!, $inviteCode: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, inviteCode: $inviteCode) { orgSlug }\n  }\n": types.InviteOnlySubscribeDocument,
     "\n  mutation RegisterDeviceForRateLimit($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid } }\n": types.RegisterDeviceForRateLimitDocument,
     "\n  mutation SignUp($email: String!, $password: String!) { signUp(email: $email, password: $password) { id email } }\n": types.SignUpDocument,
     "\n  mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id email } }\n": types.LogInDocument,
@@ -149,7 +161,7 @@ export function graphql(source: "\n  mutation RegisterDevice($apnsToken: String!
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId) { orgSlug externalId createdAt updatedAt created }\n  }\n"): (typeof documents)["\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId) { orgSlug externalId createdAt updatedAt created }\n  }\n"];
+export function graphql(source: "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode) { orgSlug externalId createdAt updatedAt created }\n  }\n"): (typeof documents)["\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode) { orgSlug externalId createdAt updatedAt created }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -326,6 +338,30 @@ export function graphql(source: "\n  query InvitedOrganization($inviteCode: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n"): (typeof documents)["\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InviteOnlyCreate($name: String!, $slug: String!, $isPublic: Boolean) { createOrganization(name: $name, slug: $slug, isPublic: $isPublic) { id slug inviteCode } }\n"): (typeof documents)["\n  mutation InviteOnlyCreate($name: String!, $slug: String!, $isPublic: Boolean) { createOrganization(name: $name, slug: $slug, isPublic: $isPublic) { id slug inviteCode } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InviteOnlyUpdate($id: ID!, $subscribeRequiresInviteCode: Boolean, $name: String) {\n    updateOrganization(id: $id, subscribeRequiresInviteCode: $subscribeRequiresInviteCode, name: $name) { subscribeRequiresInviteCode }\n  }\n"): (typeof documents)["\n  mutation InviteOnlyUpdate($id: ID!, $subscribeRequiresInviteCode: Boolean, $name: String) {\n    updateOrganization(id: $id, subscribeRequiresInviteCode: $subscribeRequiresInviteCode, name: $name) { subscribeRequiresInviteCode }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InviteOnlyRegenerate($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n"): (typeof documents)["\n  mutation InviteOnlyRegenerate($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InviteOnlyManaged($id: ID!) { managedOrganization(id: $id) { subscribeRequiresInviteCode } }\n"): (typeof documents)["\n  query InviteOnlyManaged($id: ID!) { managedOrganization(id: $id) { subscribeRequiresInviteCode } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InviteOnlyByInviteCode($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { slug subscribeRequiresInviteCode } }\n"): (typeof documents)["\n  query InviteOnlyByInviteCode($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { slug subscribeRequiresInviteCode } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InviteOnlySubscribe($deviceUuid: ID!, $orgSlug: String!, $inviteCode: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, inviteCode: $inviteCode) { orgSlug }\n  }\n"): (typeof documents)["\n  mutation InviteOnlySubscribe($deviceUuid: ID!, $orgSlug: String!, $inviteCode: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, inviteCode: $inviteCode) { orgSlug }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

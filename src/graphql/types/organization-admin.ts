@@ -45,6 +45,12 @@ builder.prismaObjectFields('Organization', (t) => ({
     select: { inviteCode: true },
     resolve: async (organization, _args, ctx) => ((await viewerRole(ctx, organization.id)) ? organization.inviteCode : null),
   }),
+  subscribeRequiresInviteCode: t.boolean({
+    nullable: true,
+    description: 'Subscribing needs the current inviteCode; without it the organization answers as one that does not exist. Members only; null for everyone else.',
+    select: { subscribeRequiresInviteCode: true },
+    resolve: async (organization, _args, ctx) => ((await viewerRole(ctx, organization.id)) ? organization.subscribeRequiresInviteCode : null),
+  }),
   members: t.field({
     type: [Member],
     nullable: true,
@@ -74,6 +80,7 @@ builder.mutationFields((t) => ({
       logoUrl: t.arg.string(),
       brandColor: t.arg.string(),
       isPublic: t.arg.boolean(),
+      subscribeRequiresInviteCode: t.arg.boolean(),
     },
     resolve: async (_query, _root, { id, ...changes }, ctx) => {
       const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== null));

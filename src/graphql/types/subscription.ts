@@ -17,9 +17,17 @@ const DeviceSubscriptionType = builder.objectRef<DeviceSubscription>('DeviceSubs
 builder.mutationFields((t) => ({
   subscribeDevice: t.field({
     type: DeviceSubscriptionType,
-    description: 'Subscribes a device to an organization (public or private). Subscribing again replaces externalId.',
-    args: { deviceUuid: t.arg.id({ required: true }), orgSlug: t.arg.string({ required: true }), externalId: t.arg.string() },
-    resolve: async (_root, { deviceUuid, orgSlug, externalId }, ctx) => unwrap(await subscribe(ctx.sql, { deviceUuid: String(deviceUuid), orgSlug, externalId })),
+    description:
+      'Subscribes a device to an organization (public or private). Subscribing again replaces externalId. ' +
+      'An organization with subscribeRequiresInviteCode on needs its current inviteCode; without it, or with a wrong or old one, it answers NOT_FOUND as an unknown slug does.',
+    args: {
+      deviceUuid: t.arg.id({ required: true }),
+      orgSlug: t.arg.string({ required: true }),
+      externalId: t.arg.string(),
+      inviteCode: t.arg.string({ description: 'The organization\'s invite code; ignored by organizations that do not require it.' }),
+    },
+    resolve: async (_root, { deviceUuid, orgSlug, externalId, inviteCode }, ctx) =>
+      unwrap(await subscribe(ctx.sql, { deviceUuid: String(deviceUuid), orgSlug, externalId, inviteCode })),
   }),
   unsubscribeDevice: t.boolean({
     description: 'Removes a device\'s subscription; NOT_FOUND when there is none.',

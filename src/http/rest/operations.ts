@@ -9,8 +9,8 @@ export const RegisterDevice = graphql(`
 `);
 
 export const SubscribeDevice = graphql(`
-  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String) {
-    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId) { orgSlug externalId createdAt updatedAt created }
+  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String) {
+    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode) { orgSlug externalId createdAt updatedAt created }
   }
 `);
 

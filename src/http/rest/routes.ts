@@ -28,7 +28,7 @@ export const routes = [
     path: '/v1/devices/:deviceUuid/subscriptions',
     operation: op.SubscribeDevice,
     body: true,
-    variables: ({ params, body }) => ({ deviceUuid: params.deviceUuid!, orgSlug: body.orgSlug as string, externalId: body.externalId as string | undefined }),
+    variables: ({ params, body }) => ({ deviceUuid: params.deviceUuid!, orgSlug: body.orgSlug as string, externalId: body.externalId as string | undefined, inviteCode: body.inviteCode as string | undefined }),
     respond: ({ subscribeDevice: { created, ...subscription } }) => ({ status: created ? 201 : 200, body: subscription }),
   }),
   route({
