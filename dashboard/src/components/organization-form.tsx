@@ -10,6 +10,8 @@ export interface OrganizationFields {
   logoUrl: string;
   brandColor: string;
   isPublic: boolean;
+  /** Shown only when given: an existing organization's setting (Settings → General). */
+  subscribeRequiresInviteCode?: boolean;
 }
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
@@ -45,6 +47,25 @@ export function OrgAvatar({ name, logoUrl, brandColor, size = 32 }: { name: stri
     <span className="avatar" style={{ ...style, fontSize: size * 0.45 }} aria-hidden="true">
       {(name.trim()[0] ?? '?').toUpperCase()}
     </span>
+  );
+}
+
+/** The invite-only setting, with what it protects and what it costs. */
+function InviteOnlyToggle({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <fieldset className="field">
+      <legend>Subscribing</legend>
+      <label className="choice">
+        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby="invite-only-explained" /> Subscribing requires the invite code
+      </label>
+      <p className="hint" id="invite-only-explained">
+        When on, a device subscribes only if the app sends this organization's invite code with its slug, so someone who guesses or
+        learns the slug receives nothing. It costs this: your app must pass the invite code the user was given (<code>inviteCode</code> in
+        POST /v1/devices/{'{deviceUuid}'}/subscriptions); without it, or with a wrong or old code, the answer is the same 404 as for an
+        organization that does not exist. Regenerate the invite code to cut off new subscriptions; devices already subscribed stay
+        subscribed.
+      </p>
+    </fieldset>
   );
 }
 
@@ -117,6 +138,9 @@ export function OrganizationForm({
             <input type="radio" name="visibility" checked={!fields.isPublic} onChange={() => set('isPublic', false)} /> Private: found only by its invite code
           </label>
         </fieldset>
+        {fields.subscribeRequiresInviteCode !== undefined && (
+          <InviteOnlyToggle checked={fields.subscribeRequiresInviteCode} onChange={(on) => set('subscribeRequiresInviteCode', on)} />
+        )}
         <ErrorNote error={error} fields={['name', 'slug', 'description', 'logoUrl', 'brandColor']} />
         <button type="submit" disabled={pending}>
           {pending ? 'Saving…' : submitLabel}

@@ -190,7 +190,7 @@ export type Mutation = {
   sendOrganizationWebhookTest: WebhookDelivery;
   /** Makes an account and signs it in (sets the session cookie). */
   signUp: Viewer;
-  /** Subscribes a device to an organization (public or private). Subscribing again replaces externalId. */
+  /** Subscribes a device to an organization (public or private). Subscribing again replaces externalId. An organization with subscribeRequiresInviteCode on needs its current inviteCode; without it, or with a wrong or old one, it answers NOT_FOUND as an unknown slug does. */
   subscribeDevice: DeviceSubscription;
   /** Removes a device's subscription; NOT_FOUND when there is none. */
   unsubscribeDevice: Scalars['Boolean']['output'];
@@ -338,6 +338,7 @@ export type MutationSignUpArgs = {
 export type MutationSubscribeDeviceArgs = {
   deviceUuid: Scalars['ID']['input'];
   externalId?: InputMaybe<Scalars['String']['input']>;
+  inviteCode?: InputMaybe<Scalars['String']['input']>;
   orgSlug: Scalars['String']['input'];
 };
 
@@ -356,6 +357,7 @@ export type MutationUpdateOrganizationArgs = {
   logoUrl?: InputMaybe<Scalars['String']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
   slug?: InputMaybe<Scalars['String']['input']>;
+  subscribeRequiresInviteCode?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** An organization that broadcasts to the devices subscribed to it. */
@@ -377,6 +379,8 @@ export type Organization = {
   name: Scalars['String']['output'];
   /** URL-safe identifier used in paths. */
   slug: Scalars['String']['output'];
+  /** Subscribing needs the current inviteCode; without it the organization answers as one that does not exist. Members only; null for everyone else. */
+  subscribeRequiresInviteCode?: Maybe<Scalars['Boolean']['output']>;
   subscriberCount: Scalars['Int']['output'];
   /** The signed-in user's role here; null for non-members. */
   viewerRole?: Maybe<Role>;
@@ -715,7 +719,7 @@ export type OrganizationSettingsQueryVariables = Exact<{
 }>;
 
 
-export type OrganizationSettingsQuery = { __typename?: 'Query', managedOrganization: { __typename?: 'Organization', id: string, name: string, slug: string, description: string, logoUrl?: string | null, brandColor?: string | null, isPublic: boolean, lastConfigurationError?: { __typename?: 'ConfigurationError', notificationId: string, message: string, at: string } | null } };
+export type OrganizationSettingsQuery = { __typename?: 'Query', managedOrganization: { __typename?: 'Organization', id: string, name: string, slug: string, description: string, logoUrl?: string | null, brandColor?: string | null, isPublic: boolean, subscribeRequiresInviteCode?: boolean | null, lastConfigurationError?: { __typename?: 'ConfigurationError', notificationId: string, message: string, at: string } | null } };
 
 export type UpdateManagedOrganizationMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -725,6 +729,7 @@ export type UpdateManagedOrganizationMutationVariables = Exact<{
   logoUrl?: InputMaybe<Scalars['String']['input']>;
   brandColor?: InputMaybe<Scalars['String']['input']>;
   isPublic?: InputMaybe<Scalars['Boolean']['input']>;
+  subscribeRequiresInviteCode?: InputMaybe<Scalars['Boolean']['input']>;
 }>;
 
 
@@ -1156,6 +1161,7 @@ export const OrganizationSettingsDocument = new TypedDocumentString(`
     logoUrl
     brandColor
     isPublic
+    subscribeRequiresInviteCode
     lastConfigurationError {
       notificationId
       message
@@ -1165,7 +1171,7 @@ export const OrganizationSettingsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<OrganizationSettingsQuery, OrganizationSettingsQueryVariables>;
 export const UpdateManagedOrganizationDocument = new TypedDocumentString(`
-    mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {
+    mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean, $subscribeRequiresInviteCode: Boolean) {
   updateOrganization(
     id: $id
     name: $name
@@ -1174,6 +1180,7 @@ export const UpdateManagedOrganizationDocument = new TypedDocumentString(`
     logoUrl: $logoUrl
     brandColor: $brandColor
     isPublic: $isPublic
+    subscribeRequiresInviteCode: $subscribeRequiresInviteCode
   ) {
     id
   }

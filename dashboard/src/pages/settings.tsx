@@ -1,4 +1,4 @@
-// Settings → General: name, slug, description, logo, brand colour and visibility, with a live preview;
+// Settings → General: name, slug, description, logo, brand colour, visibility and invite-only subscribing, with a live preview;
 // above them, a warning while APNs refuses this organization's broadcasts because of a server setting.
 import { useState } from 'react';
 import { useMutation, useQuery } from '../api.ts';
@@ -11,12 +11,12 @@ import { useSession } from '../session.ts';
 
 const SettingsDocument = graphql(`
   query OrganizationSettings($id: ID!) {
-    managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic lastConfigurationError { notificationId message at } }
+    managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic subscribeRequiresInviteCode lastConfigurationError { notificationId message at } }
   }
 `);
 const UpdateDocument = graphql(`
-  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {
-    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }
+  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean, $subscribeRequiresInviteCode: Boolean) {
+    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic, subscribeRequiresInviteCode: $subscribeRequiresInviteCode) { id }
   }
 `);
 
@@ -33,6 +33,7 @@ export function SettingsPage({ orgId }: { orgId: string }) {
     logoUrl: organization.logoUrl ?? '',
     brandColor: organization.brandColor ?? '',
     isPublic: organization.isPublic,
+    subscribeRequiresInviteCode: organization.subscribeRequiresInviteCode ?? false,
   };
 
   const submit = async (fields: OrganizationFields) => {
