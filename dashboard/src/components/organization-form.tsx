@@ -55,16 +55,17 @@ function InviteOnlyToggle({ checked, onChange }: { checked: boolean; onChange: (
   return (
     <fieldset className="field">
       <legend>Subscribing</legend>
-      <label className="choice">
-        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby="invite-only-explained" /> Subscribing requires the invite code
-      </label>
-      <p className="hint" id="invite-only-explained">
-        When on, a device subscribes only if the app sends this organization's invite code with its slug, so someone who guesses or
-        learns the slug receives nothing. It costs this: your app must pass the invite code the user was given (<code>inviteCode</code> in
-        POST /v1/devices/{'{deviceUuid}'}/subscriptions); without it, or with a wrong or old code, the answer is the same 404 as for an
-        organization that does not exist. Regenerate the invite code to cut off new subscriptions; devices already subscribed stay
-        subscribed.
-      </p>
+      <div className="event-choice">
+        <input id="invite-only" type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby="invite-only-explained" />
+        <label htmlFor="invite-only">Subscribing requires the invite code</label>
+        <p className="hint" id="invite-only-explained">
+          When on, a device subscribes only if the app sends this organization's invite code with its slug, so someone who guesses or
+          learns the slug receives nothing. It costs this: your app must pass the invite code the user was given (<code>inviteCode</code>{' '}
+          in POST /v1/devices/{'{deviceUuid}'}/subscriptions); without it, or with a wrong or old code, the answer is the same 404 as for
+          an organization that does not exist. Regenerate the invite code to cut off new subscriptions; devices already subscribed stay
+          subscribed.
+        </p>
+      </div>
     </fieldset>
   );
 }
