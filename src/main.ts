@@ -63,7 +63,7 @@ export async function start(config: Config) {
       await redis.connect();
     }
     push = await createPushService(config, logger);
-    const boss = await openQueue(database, logger);
+    const boss = await openQueue(database, logger, { schedule: true });
     const webhookKey = await webhookSecretKey(config, { create: true });
     if (!webhookKey) logger.warn('webhooks are off: set WEBHOOK_SECRET_KEY (32 bytes, the same on every instance) to register and sign them');
     const webhooks = { secretKey: webhookKey, allowPrivate: config.webhooksAllowPrivate };

@@ -17,6 +17,7 @@ import { waitFor } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization, seedSubscription } from './support/seed.ts';
 import { startServer, TEST_WEBHOOK_KEY, type TestServer } from './support/server.ts';
 import { encryptSecret, newSecret } from '../src/domain/webhooks/secrets.ts';
+import { DELIVERY_RETENTION_DAYS, PRUNE_CRON, pruneDeliveries } from '../src/domain/webhooks/retention.ts';
 
 const EVENTS = ['broadcast.completed', 'broadcast.failed', 'broadcast.cancelled', 'devices.unregistered'];
 
@@ -280,6 +281,24 @@ describe.each(backends)('webhooks on $name', (backend) => {
     await cancelScheduled(server, auth);
     expect(await deliveriesOf(server, endpoint.id)).toHaveLength(1);
   }, 30_000);
+
+  it('deletes finished deliveries after their retention, daily through a pg-boss schedule; pending and retrying ones stay', async () => {
+    const { auth } = await liveOrganization(server);
+    const endpoint = await register(auth, '/hooks/pruned');
+    const old = new Date(Date.now() - (DELIVERY_RETENTION_DAYS + 1) * 86_400_000);
+    const statuses = ['delivered', 'failed', 'retrying', 'pending'] as const;
+    for (const [i, status] of statuses.entries()) {
+      await storage.database.sql.query(`INSERT INTO webhook_deliveries (id, endpoint_id, event, payload, status, created_at) VALUES ($1, $2, 'webhook.test', '{}', $3::"WebhookDeliveryStatus", $4)`, [
+        `msg_old${i}`, endpoint.id, status, old,
+      ]);
+    }
+    await storage.database.sql.query(`INSERT INTO webhook_deliveries (id, endpoint_id, event, payload, status) VALUES ('msg_recent', $1, 'webhook.test', '{}', 'delivered')`, [endpoint.id]);
+    expect(await pruneDeliveries(storage.database.sql, new Date(Date.now() - DELIVERY_RETENTION_DAYS * 86_400_000))).toBe(2);
+    const left = await storage.database.sql.query<{ id: string }>(`SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id`, [endpoint.id]);
+    expect(left.map((row) => row.id)).toEqual(['msg_old2', 'msg_old3', 'msg_recent']);
+    const [schedule] = await storage.database.sql.query<{ cron: string; timezone: string }>(`SELECT cron, timezone FROM pgboss.schedule WHERE name = 'webhook-prune'`);
+    expect(schedule).toEqual({ cron: PRUNE_CRON, timezone: 'UTC' });
+  });
 
   it('rotate-secret: the next delivery verifies with the new secret only', async () => {
     const { auth } = await liveOrganization(server);

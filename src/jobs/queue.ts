@@ -14,6 +14,8 @@ export const QUEUES = {
   start: 'broadcast-start',
   /** One attempt of a webhook delivery: {deliveryId, attempt}; each retry is a new job at its exact time. */
   webhookDelivery: 'webhook-delivery',
+  /** Daily (pg-boss's cron): deletes finished webhook deliveries older than their retention. */
+  webhookPrune: 'webhook-prune',
 } as const;
 
 /**
@@ -26,13 +28,14 @@ const MAINTENANCE_SECONDS = 10;
 
 export type Boss = PgBoss;
 
-export async function openQueue(database: Pick<Database, 'executeSql'>, logger: Logger): Promise<PgBoss> {
+/** `schedule`: this process fires pg-boss's cron schedules (the API process does; workers need not). */
+export async function openQueue(database: Pick<Database, 'executeSql'>, logger: Logger, { schedule = false } = {}): Promise<PgBoss> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
     schema: 'pgboss',
     migrate: true,
     supervise: true,
-    schedule: false,
+    schedule,
     maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
     // Finished jobs are kept a day for inspection, then dropped.
     archiveCompletedAfterSeconds: 3600,
@@ -47,6 +50,7 @@ export async function openQueue(database: Pick<Database, 'executeSql'>, logger: 
   // pg-boss retries only a delivery whose worker died or whose database write failed; an endpoint's failures
   // are retried by src/domain/webhooks/delivery.ts as new jobs.
   await ensureQueue(boss, QUEUES.webhookDelivery, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+  await ensureQueue(boss, QUEUES.webhookPrune, { retryLimit: 3, retryDelay: 60, expireInSeconds: 600 });
   return boss;
 }
 

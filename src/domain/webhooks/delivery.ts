@@ -12,6 +12,7 @@ import { decryptSecret } from './secrets.ts';
 import { post, type AttemptResult } from './send.ts';
 import { addressRules, DELIVERY_TIMING, spoken, type WebhookSettings } from './settings.ts';
 import { countWebhookDelivery } from '../../metrics/webhooks.ts';
+import { DELIVERY_RETENTION_DAYS, PRUNE_CRON, pruneDeliveries } from './retention.ts';
 
 interface DeliveryRow {
   id: string;
@@ -116,11 +117,18 @@ export function createDeliverer({ database, boss, logger, settings }: DelivererO
     await recordFailure(row, result, at, firstAttemptAt);
   }
 
-  /** Takes delivery jobs in this process, `concurrency` at a time. */
+  async function prune() {
+    const deleted = await pruneDeliveries(database.sql, new Date(Date.now() - DELIVERY_RETENTION_DAYS * 86_400_000));
+    logger.info('old webhook deliveries deleted', { deleted, retentionDays: DELIVERY_RETENTION_DAYS });
+  }
+
+  /** Takes delivery jobs in this process, `concurrency` at a time, and the daily pruning (its schedule is idempotent). */
   async function work() {
     for (let i = 0; i < timing.concurrency; i += 1) {
       await boss.work<DeliveryJob>(QUEUES.webhookDelivery, { batchSize: 1, pollingIntervalSeconds: timing.pollingIntervalSeconds }, async ([job]) => deliver(job!.data));
     }
+    await boss.schedule(QUEUES.webhookPrune, PRUNE_CRON, {}, { tz: 'UTC' });
+    await boss.work(QUEUES.webhookPrune, { pollingIntervalSeconds: 60 }, prune);
   }
 
   return { deliver, work };
