@@ -17,7 +17,15 @@ import { waitFor } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization, seedSubscription } from './support/seed.ts';
 import { startServer, TEST_WEBHOOK_KEY, type TestServer } from './support/server.ts';
 import { encryptSecret, newSecret } from '../src/domain/webhooks/secrets.ts';
+import { registry } from '../src/metrics/registry.ts';
 import { DELIVERY_RETENTION_DAYS, PRUNE_CRON, pruneDeliveries } from '../src/domain/webhooks/retention.ts';
+
+/** clarion_webhook_deliveries_total of this process, by outcome. */
+async function deliveryOutcomes() {
+  const { values } = await registry.getSingleMetric('clarion_webhook_deliveries_total')!.get();
+  const count = (outcome: string) => values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
+  return { retrying: count('retrying'), delivered: count('delivered') };
+}
 
 const EVENTS = ['broadcast.completed', 'broadcast.failed', 'broadcast.cancelled', 'devices.unregistered'];
 
@@ -230,6 +238,7 @@ describe.each(backends)('webhooks on $name', (backend) => {
     const { auth } = await liveOrganization(server);
     const endpoint = await register(auth, '/hooks/retry');
     receiver.answers.set('/hooks/retry', [500, 200]);
+    const before = await deliveryOutcomes();
     await cancelScheduled(server, auth);
     const [first, second] = await received('/hooks/retry', 2);
     expect(first!.refused ?? second!.refused).toBeUndefined();
@@ -244,6 +253,9 @@ describe.each(backends)('webhooks on $name', (backend) => {
     });
     expect(delivery).toMatchObject({ id: first!.id, attempts: 2, statusCode: 200, error: null, nextAttemptAt: null, deliveredAt: expect.any(Date) });
     expect(receiver.at('/hooks/retry')).toHaveLength(2);
+    // This server delivers in the test's process, so its registry counted both attempts.
+    const after = await deliveryOutcomes();
+    expect({ retrying: after.retrying - before.retrying, delivered: after.delivered - before.delivered }).toEqual({ retrying: 1, delivered: 1 });
   });
 
   it('does not follow a redirect: a 3xx is a failure, retried', async () => {
