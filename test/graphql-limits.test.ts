@@ -126,8 +126,14 @@ describe.each(backends)('GraphQL limits on $name', (backend) => {
     expect((await suite.server.graphql(typo)).body.errors?.[0]?.message).toBe('Cannot query field "nam" on type "Organization". Did you mean "name"?');
     const production = await startServer(suite.storage, { production: true });
     try {
-      const answers = await Promise.all([typo, '{ organizations(serch: "x") { nextCursor } }'].map((query) => production.graphql(query)));
-      expect(answers.map((a) => a.body.errors?.[0]?.message)).toEqual(['Cannot query field "nam" on type "Organization".', 'Unknown argument "serch" on field "Query.organizations".']);
+      const enumTypo = 'mutation { addMember(email: "a@example.com", organizationId: "x", role: ownr) { role } }';
+      expect((await suite.server.graphql(enumTypo)).body.errors?.[0]?.message).toBe('Value "ownr" does not exist in "Role" enum. Did you mean the enum value "owner"?');
+      const answers = await Promise.all([typo, '{ organizations(serch: "x") { nextCursor } }', enumTypo].map((query) => production.graphql(query)));
+      expect(answers.map((a) => a.body.errors?.[0]?.message)).toEqual([
+        'Cannot query field "nam" on type "Organization".',
+        'Unknown argument "serch" on field "Query.organizations".',
+        'Value "ownr" does not exist in "Role" enum.',
+      ]);
       await expectRefused(production, aliases(maxAliases + 1), [`query has ${maxAliases + 1} aliases; the limit is ${maxAliases}`]);
     } finally {
       await production.close();

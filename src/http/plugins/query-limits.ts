@@ -64,8 +64,10 @@ export function useQueryLimits(limits: QueryLimits, { production }: { production
       // Introspection stays on, so this hides nothing from a determined client; it only stops handing out names.
       if (production) addPlugin(blockFieldSuggestionsPlugin({ mask: '' }));
     },
-    onValidate({ addValidationRule, params }) {
+    onValidate({ addValidationRule, params, setValidationFn, validateFn }) {
       for (const rule of rules) addValidationRule(rule);
+      // graphql-js's own switch covers the hints armor's plugin does not know, e.g. "Did you mean the enum value …?".
+      if (production) setValidationFn((schema, document, validationRules, options, typeInfo) => validateFn(schema, document, validationRules, { ...options, hideSuggestions: true }, typeInfo));
       return ({ valid }) => {
         if (valid) verdicts.set(params.documentAST, []);
       };
