@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded/data-dir.ts';
 import { openStorage } from './db/storage.ts';
 import { createApp } from './http/app.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { assertPortsFree, listen, PortInUse } from './listen.ts';
 import { createPushService } from './apns/push-service.ts';
 import { createFanout, type Fanout } from './domain/broadcasts/fanout.ts';
@@ -86,7 +87,7 @@ export async function start(config: Config) {
     }
     const metrics = serveProcessMetrics({ pool: database.pool, boss, logger, token: config.metricsToken, workers: () => workers?.processes() ?? [] });
     app = createApp({ config, database, logger, redis, send: push.send, boss, fanout, webhooks, metrics, onRequest: observeRequest });
-    const server = createServer(app.handler);
+    const server = answerClientErrors(createServer(app.handler));
     server.keepAliveTimeout = 65_000;
     servers.push(server);
     const { address, port } = await listen(server, config.port, config.host);

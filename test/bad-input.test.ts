@@ -1,6 +1,7 @@
 // Bad input of every kind gets a 4xx JSON error that names the problem: never a 500, a hang, or a leak.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './support/backends.ts';
+import { send } from './support/fuzz.ts';
 import { seedDevice, seedOrganization } from './support/seed.ts';
 import { startServer, type TestResponse, type TestServer } from './support/server.ts';
 
@@ -86,5 +87,25 @@ describe.each(backends)('bad input on $name', (backend) => {
     expect(nested.body.errors?.[0]?.message).toMatch(/Syntax Error|token/i);
     const notJson = await server.request('POST', '/graphql', { body: '{"query":', headers: { 'content-type': 'application/json' } });
     expect(notJson.status).toBeLessThan(500);
+  });
+
+  // Found by test/fuzz.test.ts: each answered a 500 with a stack trace, or an empty 400/415/431.
+  it('request lines no client library sends, huge headers, a JSON content type in capitals', async () => {
+    const raw = (method: string, path: string, headers: Record<string, string> = {}) => send(server.url, { label: 'raw', method, path, headers, raw: true });
+    const answers = {
+      asterisk: await raw('LOCK', '*'),
+      absolute: await raw('POST', 'http://x/v1/orgs'),
+      nul: await raw('GET', '/v1/orgs/a\u0000b'),
+      bytes: await send(server.url, { label: 'bytes', method: 'PUT', path: '/v1/webhooks/\xFF\xFE/', headers: {} }),
+      headers: await send(server.url, { label: 'big', method: 'GET', path: '/v1/orgs', headers: { authorization: `Bearer ${'a'.repeat(20_000)}` } }),
+    };
+    for (const [what, answer] of Object.entries(answers)) {
+      expect(answer.status, what).toBe(what === 'headers' ? 431 : 400);
+      expect(JSON.parse(answer.text).error, what).toEqual({ code: expect.any(String), message: expect.any(String) });
+    }
+    const capitals = await server.request('POST', '/graphql', { body: JSON.stringify({ query: '{ __typename }' }), headers: { 'content-type': 'APPLICATION/JSON; charset=UTF-8' } });
+    expect(capitals.status).toBe(200);
+    expect(capitals.body).toEqual({ data: { __typename: 'Query' } });
+    expect((await server.get('/healthz')).status).toBe(200);
   });
 });

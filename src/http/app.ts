@@ -99,7 +99,10 @@ export function createApp({ config, database, logger, redis, send, boss, fanout,
     } else {
       // Yoga reads bodies without a bound, so the size limit is applied before it sees one.
       const body = Buffer.from(await readLimited(request, config.maxBodyBytes)).toString('utf8');
-      response = await yoga.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body }), { clientIp: ip, authorization, session });
+      // Read as UTF-8 and JSON by the check above, whatever its case or charset said: yoga's own check is stricter (an empty 415).
+      const headers = new Headers(request.headers);
+      headers.set('content-type', 'application/json');
+      response = await yoga.fetch(new Request(request.url, { method: 'POST', headers, body }), { clientIp: ip, authorization, session });
     }
     for (const cookie of session.outgoing) response.headers.append('set-cookie', cookie);
     return response;
@@ -141,10 +144,13 @@ export function createApp({ config, database, logger, redis, send, boss, fanout,
     const requestId = requestIdOf(request.headers.get('x-request-id'));
     return withRequestId(requestId, async () => {
       const started = performance.now();
-      const url = new URL(request.url);
+      // A request target that is no path (`*`, `http://host/...`) makes no URL here: a 400, not a thrown TypeError.
+      const url = URL.canParse(request.url) ? new URL(request.url) : undefined;
       // The route's template, never the raw path: ids and slugs stay out of logs' and metrics' labels.
       const observed: Observed = { route: 'unmatched' };
-      const response = await route(request, url, serverContext, observed);
+      const response = url
+        ? await route(request, url, serverContext, observed)
+        : errorResponse({ code: 'VALIDATION_FAILED', message: 'the request target must be a path' });
       response.headers.set('x-request-id', requestId);
       const seconds = (performance.now() - started) / 1000;
       const line = { method: request.method, route: observed.route, status: response.status, durationMs: Math.round(seconds * 10_000) / 10 };

@@ -6,6 +6,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import type { SendPush } from '../../src/apns/sender.ts';
 import { createApp, type AppConfig } from '../../src/http/app.ts';
+import { answerClientErrors } from '../../src/http/client-errors.ts';
 import { createCircuit, type Circuit } from '../../src/apns/circuit.ts';
 import { createFanout } from '../../src/domain/broadcasts/fanout.ts';
 import { openQueue } from '../../src/jobs/queue.ts';
@@ -68,7 +69,7 @@ export async function startServer(storage: Awaited<ReturnType<Backend['open']>>,
   });
   if (options.work !== false) await fanout.work({ shardRuns: options.shardRuns ?? 2 });
   const app = createApp({ config: appConfig, database: storage.database, logger: testLogger, redis: storage.redis, send, boss, fanout, webhooks });
-  const server = createServer(app.handler);
+  const server = answerClientErrors(createServer(app.handler));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -1,0 +1,325 @@
+// Fuzz cases for the HTTP interface: fast-check arbitraries that make requests (every /v1 route from the route
+// table, /graphql, /healthz, unknown paths, odd methods, raw bytes), a client that sends them without the
+// checks fetch makes, and the property every answer must hold. Used by test/fuzz.test.ts and bench/fuzz/run.ts.
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import fc from 'fast-check';
+import { print } from 'graphql';
+import * as operations from '../../src/http/rest/operations.ts';
+import type { RestRoute } from '../../src/http/rest/router.ts';
+
+export interface FuzzCase {
+  /** What the case aims at, for counts: a route template, /graphql, raw, unknown. */
+  label: string;
+  method: string;
+  /** Sent as is: may hold bytes fetch would refuse (invalid UTF-8 as latin1, undecodable `%`). */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Written byte for byte on a socket: NUL, spaces and control bytes in the request line. */
+  raw?: boolean;
+}
+
+export interface FuzzAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** Known-good values the arbitraries mix in, so that cases reach past authentication and lookups. */
+export interface FuzzSeeds {
+  liveKey: string;
+  testKey: string;
+  orgSlug: string;
+  inviteCode: string;
+  deviceUuid: string;
+  notificationId: string;
+  webhookId: string;
+}
+
+/** The seeded value of a route parameter (names not known here get a UUID that matches nothing). */
+function seededParam(seeds: FuzzSeeds, path: string, name: string) {
+  if (name === 'id') return path.startsWith('/v1/webhooks') ? seeds.webhookId : seeds.notificationId;
+  const known: Record<string, string> = { deviceUuid: seeds.deviceUuid, orgSlug: seeds.orgSlug, inviteCode: seeds.inviteCode };
+  return known[name] ?? '00000000-0000-4000-8000-000000000000';
+}
+
+const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
+const ODD_STRINGS = [
+  '', ' ', '\u0000', 'a\u0000b', '\uFEFF', '\u202Eevil', '\uD800', '\uDFFF', '😀'.repeat(50), 'é'.normalize('NFD'), 'ǅ', '\u200B',
+  'null', 'undefined', 'NaN', '-0', '1e400', "'; DROP TABLE devices; --", '%', '%zz', '%E0%A4%A', '%00', '../..', '..%2F', '\\', '\r\n', 'all', 'ios',
+  ...PROTO_KEYS,
+];
+
+export const oddString = fc.oneof(
+  fc.constantFrom(...ODD_STRINGS),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ maxLength: 20 }).map((s) => s.repeat(1 + (s.length ? Math.floor(4000 / s.length) : 0))),
+);
+
+const oddNumber = fc.oneof(fc.constantFrom(0, -1, 1e308, -1e308, 2 ** 31, 2 ** 53 + 1, 0.5, -0), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+
+/** Any JSON value, odd strings and prototype keys included. */
+export const oddJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constant(null), fc.boolean(), oddNumber, oddString,
+    fc.array(tie('value'), { maxLength: 5 }),
+    fc.array(fc.tuple(fc.oneof(oddString, fc.constantFrom(...PROTO_KEYS)), tie('value')), { maxLength: 5 }).map((entries) => Object.fromEntries(entries)),
+  ),
+})).value;
+
+/** JSON nested `depth` levels deep: arrays, objects, or under a field of a good body. */
+const deep = (depth: number, kind: 'array' | 'object', inside?: Record<string, unknown>, field = 'body') => {
+  const core = kind === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  if (!inside) return core;
+  const rest = JSON.stringify({ ...inside, [field]: undefined }).slice(1, -1);
+  return `{${rest ? `${rest},` : ''}${JSON.stringify(field)}:${core}}`;
+};
+
+const MALFORMED_JSON = ['', '{', '}', '{"a":', '{"a":1,}', "{'a':1}", '[1,2', 'nul', 'tru', '"\\ud800"', '{"a":"\\x00"}', '\uFEFF{}', '{"a":1}{"b":2}', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '1e99999', '-', '\u0000', '{"a":NaN}'];
+
+/** A body for a route whose good body is `good`: malformed text, the good body with fields dropped, changed or added, deep or huge values. */
+export function bodyArbitrary(good: Record<string, unknown>): fc.Arbitrary<string> {
+  const fields = Object.keys(good);
+  const field = fields.length ? fc.constantFrom(...fields) : oddString;
+  const mutated = fc
+    .tuple(
+      fc.array(fc.tuple(field, fc.oneof(oddJson, fc.constant(undefined))), { maxLength: 4 }),
+      fc.array(fc.tuple(fc.oneof(fc.constantFrom(...PROTO_KEYS), oddString), oddJson), { maxLength: 3 }),
+    )
+    .map(([changes, extra]) => JSON.stringify(Object.fromEntries([...Object.entries(good), ...extra, ...changes])));
+  return fc.oneof(
+    { arbitrary: mutated, weight: 6 },
+    { arbitrary: fc.constantFrom(...MALFORMED_JSON), weight: 2 },
+    { arbitrary: fc.constant(JSON.stringify(good)), weight: 1 },
+    { arbitrary: oddJson.map((value) => JSON.stringify(value) ?? 'null'), weight: 2 },
+    { arbitrary: fc.string({ unit: 'binary', maxLength: 200 }), weight: 1 },
+    { arbitrary: fc.tuple(fc.integer({ min: 1, max: 60_000 }), fc.constantFrom<'array' | 'object'>('array', 'object'), field).map(([depth, kind, f]) => deep(depth, kind, good, String(f))), weight: 1 },
+    { arbitrary: fc.tuple(fc.integer({ min: 1, max: 300_000 }), field).map(([size, f]) => JSON.stringify({ ...good, [String(f)]: 'x'.repeat(size) })), weight: 1 },
+  );
+}
+
+/** A path segment: the seeded value, or something odd (percent-encoded, raw `%`, invalid UTF-8 bytes, 8 KB+). */
+export function segmentArbitrary(good: string): fc.Arbitrary<string> {
+  return fc.oneof(
+    { arbitrary: fc.constant(good), weight: 4 },
+    { arbitrary: oddString.map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, '?')).slice(0, 12_000)), weight: 3 },
+    { arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%AF', '%FF%FE', '%00', '%2F', '..', '.', '%2e%2e', '\xC3\x28', '\xFF\xFE', 'a'.repeat(9000)), weight: 2 },
+    { arbitrary: fc.uuid().map(String), weight: 1 },
+  );
+}
+
+export function queryArbitrary(names: string[]): fc.Arbitrary<string> {
+  const name = fc.oneof(fc.constantFrom(...names, 'search', 'limit', 'cursor', ...PROTO_KEYS), fc.constantFrom('%', '%zz', '&&', '=', '[]', 'a[b]'));
+  const value = fc.oneof(
+    oddString.map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, '?')).slice(0, 9000)),
+    fc.constantFrom('%', '%zz', '%FF', '-1', '0', '99999999999999999999', '1.5', '1e3', '+1', '0x10', 'A'.repeat(9000)),
+    oddJson.map((v) => Buffer.from(JSON.stringify(v) ?? '').toString('base64url')),
+  );
+  return fc.array(fc.tuple(name, value), { maxLength: 4 }).map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
+}
+
+function authArbitrary(seeds: FuzzSeeds) {
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(`Bearer ${seeds.liveKey}`, `Bearer ${seeds.testKey}`), weight: 6 },
+    { arbitrary: fc.constantFrom(undefined, '', 'Bearer', 'Bearer ', 'Basic YTpi', `bearer ${seeds.liveKey}`, `Bearer  ${seeds.liveKey}`, `Bearer ${seeds.liveKey}x`, 'Bearer svc_live_', 'Bearer svc_test_' + 'a'.repeat(5000)), weight: 2 },
+    { arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength: 80 }).map((s) => `Bearer ${s}`), weight: 1 },
+  );
+}
+
+const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json;charset=latin1', 'text/plain', 'application/jsonx', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded'];
+
+/** Headers: usually the right content type and a good key, sometimes not. */
+function headersArbitrary(seeds: FuzzSeeds, withBody: boolean) {
+  return fc
+    .record({
+      authorization: authArbitrary(seeds),
+      contentType: fc.oneof({ arbitrary: fc.constant(withBody ? 'application/json' : undefined), weight: 5 }, { arbitrary: fc.constantFrom(...CONTENT_TYPES, undefined), weight: 1 }),
+      idempotency: fc.option(fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 300 }), { freq: 3 }),
+    })
+    .map(({ authorization, contentType, idempotency }) => {
+      const headers: Record<string, string> = {};
+      if (authorization !== undefined) headers.authorization = authorization;
+      if (contentType !== undefined) headers['content-type'] = contentType;
+      if (idempotency !== null) headers['idempotency-key'] = idempotency;
+      return headers;
+    });
+}
+
+/** Known-good bodies of the body routes; a route not listed is fuzzed from `{}`. */
+export function goodBodies(seeds: FuzzSeeds): Record<string, Record<string, unknown>> {
+  return {
+    '/v1/devices': { apnsToken: 'ab'.repeat(32), platform: 'ios' },
+    '/v1/devices/:deviceUuid/subscriptions': { orgSlug: seeds.orgSlug, externalId: 'user-1', inviteCode: seeds.inviteCode },
+    '/v1/notify': { body: 'Hello', target: 'all', title: 'Hi' },
+    '/v1/webhooks': { url: 'https://127.0.0.1:9/hook', events: ['broadcast.completed'] },
+  };
+}
+
+const OTHER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'PURGE', 'SEARCH', 'QUERY'];
+
+/** Cases for one route of the table: its own method mostly, params substituted, any query, body and headers. */
+export function routeCases(route: Pick<RestRoute, 'method' | 'path' | 'body'>, seeds: FuzzSeeds): fc.Arbitrary<FuzzCase> {
+  const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const segments = fc.tuple(...names.map((name) => segmentArbitrary(seededParam(seeds, route.path, name))));
+  const good = goodBodies(seeds)[route.path] ?? {};
+  return fc
+    .record({
+      method: fc.oneof({ arbitrary: fc.constant(route.method), weight: 9 }, { arbitrary: fc.constantFrom(...OTHER_METHODS), weight: 1 }),
+      values: names.length ? segments : fc.constant([] as string[]),
+      query: fc.oneof({ arbitrary: fc.constant(''), weight: 2 }, { arbitrary: queryArbitrary([]), weight: 1 }),
+      body: route.body ? bodyArbitrary(good) : fc.option(bodyArbitrary({}), { freq: 5, nil: undefined }),
+      headers: headersArbitrary(seeds, Boolean(route.body)),
+      slash: fc.boolean(),
+    })
+    .map(({ method, values, query, body, headers, slash }) => {
+      let i = 0;
+      const path = route.path.replace(/:(\w+)/g, () => values[i++]!) + (slash ? '/' : '') + query;
+      return { label: `${route.method} ${route.path}`, method, path, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body };
+    });
+}
+
+const DOCUMENTS = Object.values(operations).map((document) => print(document as never));
+const DOCUMENT_TEXT = fc.oneof(
+  fc.constantFrom(...DOCUMENTS),
+  fc.constantFrom('{', '{ nope }', '{ __typename }', '{ __schema { types { name } } }', 'query { organizations { organizations { name } } }', 'subscription { x }', 'mutation { notify(input: {}) { id } }', '{ a: __typename b: __typename }', '#', '\u0000', 'query Q { __typename } query Q { __typename }'),
+  fc.integer({ min: 1, max: 20_000 }).map((n) => `{ organizations ${'{ x '.repeat(n)}${'}'.repeat(n)} }`),
+  fc.integer({ min: 1, max: 3_000 }).map((n) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: __typename`).join(' ')} }`),
+  fc.integer({ min: 1, max: 3_000 }).map((n) => `{ __typename ${'@skip(if: false) '.repeat(n)}}`),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+);
+
+/** /graphql: POST with odd JSON documents, variables and operationName, malformed bodies; GET with query strings. */
+export function graphqlCases(seeds: FuzzSeeds): fc.Arbitrary<FuzzCase> {
+  const payload = fc.record(
+    { query: fc.oneof(DOCUMENT_TEXT, oddJson), variables: fc.oneof(oddJson, fc.dictionary(fc.constantFrom('apnsToken', 'platform', 'deviceUuid', 'orgSlug', 'search', 'limit', 'cursor', 'input', 'id', 'url', 'events', ...PROTO_KEYS), oddJson)), operationName: fc.oneof(oddString, oddJson), extensions: oddJson },
+    { requiredKeys: [] },
+  );
+  const post = fc.record({ text: fc.oneof({ arbitrary: payload.map((p) => JSON.stringify(p)), weight: 4 }, { arbitrary: bodyArbitrary({ query: DOCUMENTS[0] }), weight: 2 }), headers: headersArbitrary(seeds, true) })
+    .map(({ text, headers }): FuzzCase => ({ label: 'POST /graphql', method: 'POST', path: '/graphql', headers, body: text }));
+  const get = fc.record({ payload, headers: headersArbitrary(seeds, false), extra: queryArbitrary(['query', 'variables', 'operationName']) })
+    .map(({ payload: p, headers, extra }): FuzzCase => {
+      const query = Object.entries(p).map(([k, v]) => `${k}=${encodeURIComponent((typeof v === 'string' ? v : JSON.stringify(v) ?? '').replace(/[\uD800-\uDFFF]/g, '?')).slice(0, 10_000)}`).join('&');
+      return { label: 'GET /graphql', method: 'GET', path: `/graphql?${query}${extra.replace('?', '&')}`, headers };
+    });
+  const other = fc.record({ method: fc.constantFrom(...OTHER_METHODS), headers: headersArbitrary(seeds, true), body: fc.option(payload.map((p) => JSON.stringify(p)), { nil: undefined }) })
+    .map(({ method, headers, body }): FuzzCase => ({ label: 'other /graphql', method, path: '/graphql', headers, body: method === 'GET' || method === 'HEAD' ? undefined : body }));
+  return fc.oneof({ arbitrary: post, weight: 5 }, { arbitrary: get, weight: 3 }, { arbitrary: other, weight: 1 });
+}
+
+/** /healthz, unknown paths, long paths and odd methods everywhere. */
+export function otherCases(seeds: FuzzSeeds): fc.Arbitrary<FuzzCase> {
+  const path = fc.oneof(
+    fc.constantFrom('/healthz', '/', '/v1', '/v1/', '/v2/devices', '/v1/orgs/a/b/c', '//v1//orgs', '/v1/devices/x/subscriptions/y/z', '/graphql/', '/favicon.ico', '/%', '/%zz', '/v1/%', '/\xFF\xFE', '/healthz?x=%', '*'),
+    segmentArbitrary('x').map((s) => `/v1/${s}`),
+    fc.integer({ min: 8_192, max: 12_000 }).map((n) => `/v1/orgs/${'a'.repeat(n)}`),
+    fc.integer({ min: 8_192, max: 12_000 }).map((n) => `/v1/orgs?search=${'%41'.repeat(n / 3)}`),
+  );
+  return fc
+    .record({ method: fc.constantFrom(...OTHER_METHODS), path, headers: headersArbitrary(seeds, false), body: fc.option(bodyArbitrary({}), { freq: 3, nil: undefined }) })
+    .map(({ method, path: p, headers, body }) => ({ label: 'other paths', method, path: p, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body }));
+}
+
+/** Request lines no client library sends: NUL, spaces, control bytes, bare `%`, absolute URLs, unknown methods. */
+export function rawCases(): fc.Arbitrary<FuzzCase> {
+  const byte = fc.integer({ min: 0, max: 255 }).map((b) => String.fromCharCode(b));
+  return fc
+    .record({
+      method: fc.constantFrom('GET', 'POST', 'BREW', 'get', 'G\u0000T', ''),
+      path: fc.oneof(fc.constantFrom('/v1/orgs/a\u0000b', '/v1/orgs/a b', '/healthz\u0000', '/v1/orgs/\x7f', 'http://x/v1/orgs', '/v1/orgs/%', '/v1/orgs/\xC0\xAF'), fc.string({ unit: byte, maxLength: 60 }).map((s) => `/v1/orgs/${s}`)),
+      body: fc.option(fc.string({ unit: byte, maxLength: 200 }), { nil: undefined }),
+    })
+    .map(({ method, path, body }): FuzzCase => ({ label: 'raw', method, path, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body, raw: true }));
+}
+
+/**
+ * Sends the case as is: node:http for paths and methods fetch refuses, a bare socket for raw request lines.
+ * A connection per case: Node answers a request its parser refuses only on a connection that has not answered yet.
+ */
+export function send(baseUrl: string, fuzzCase: FuzzCase): Promise<FuzzAnswer> {
+  const { hostname, port } = new URL(baseUrl);
+  const body = fuzzCase.body === undefined ? undefined : Buffer.from(fuzzCase.body, 'utf8');
+  // HEAD too: a refused request line gets a JSON body (Node cannot know it was a HEAD), which node:http's client refuses to read.
+  if (fuzzCase.raw || fuzzCase.method === 'HEAD') return sendRaw(hostname, Number(port), fuzzCase, body);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: hostname, port, method: fuzzCase.method, path: fuzzCase.path, agent: false, headers: { ...fuzzCase.headers, ...(body && { 'content-length': String(body.length) }) } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+function sendRaw(host: string, port: number, fuzzCase: FuzzCase, body?: Buffer): Promise<FuzzAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, host);
+    const chunks: Buffer[] = [];
+    const head = [`${fuzzCase.method} ${fuzzCase.path} HTTP/1.1`, `Host: ${host}:${port}`, 'Connection: close', ...Object.entries(fuzzCase.headers).map(([k, v]) => `${k}: ${v}`), ...(body ? [`Content-Length: ${body.length}`] : [])];
+    // Written, not ended: Node aborts a request in flight when the client half-closes. `Connection: close` ends it.
+    socket.setTimeout(20_000, () => socket.destroy());
+    socket.on('connect', () => socket.write(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), body ?? Buffer.alloc(0)])));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const all = Buffer.concat(chunks);
+      const split = all.indexOf('\r\n\r\n');
+      if (split < 0) return resolve({ status: 0, headers: {}, text: all.toString('latin1') });
+      const [statusLine, ...lines] = all.subarray(0, split).toString('latin1').split('\r\n');
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      let rest = all.subarray(split + 4);
+      if (/chunked/i.test(String(headers['transfer-encoding']))) rest = dechunk(rest);
+      resolve({ status: Number(statusLine!.split(' ')[1]), headers, text: rest.toString('utf8') });
+    });
+  });
+}
+
+function dechunk(data: Buffer) {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const eol = data.indexOf('\r\n', at);
+    const size = eol < 0 ? 0 : parseInt(data.subarray(at, eol).toString('latin1'), 16);
+    if (!size) return Buffer.concat(parts);
+    parts.push(data.subarray(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
+}
+
+const LEAKS: [string, RegExp][] = [
+  ['a stack frame', /\n\s+at |\s{4}at \S+ \(/],
+  ['SQL text', /SELECT |INSERT |UPDATE .* SET |relation \\?"|syntax error at|duplicate key|violates .* constraint/i],
+  ['a source path', /\/src\/[\w./-]+\.ts|file:\/\/|node_modules/],
+  ['an internals name', /Prisma|PrismaClient|pg-boss|TypeError|RangeError|ReferenceError|Maximum call stack/],
+];
+
+/** What is wrong with an answer: never a 5xx, errors as JSON, nothing leaked. Empty when all is well. */
+export function violations(fuzzCase: FuzzCase, answer: FuzzAnswer): string[] {
+  const problems: string[] = [];
+  if (answer.status >= 500 || answer.status < 100) problems.push(`status ${answer.status}`);
+  const graphql = fuzzCase.path.startsWith('/graphql');
+  if (answer.status >= 400 && fuzzCase.method !== 'HEAD') {
+    let parsed: any;
+    try {
+      parsed = JSON.parse(answer.text);
+    } catch {
+      problems.push(`a ${answer.status} whose body is not JSON: ${JSON.stringify(answer.text.slice(0, 120))}`);
+    }
+    const restShape = typeof parsed?.error?.code === 'string' && typeof parsed?.error?.message === 'string';
+    // /graphql answers in GraphQL's own shape: {errors:[{message, extensions:{code}}]}.
+    const graphqlShape = graphql && Array.isArray(parsed?.errors) && parsed.errors.every((e: any) => typeof e?.message === 'string');
+    if (parsed !== undefined && !restShape && !graphqlShape) problems.push(`a ${answer.status} without {error:{code,message}}: ${answer.text.slice(0, 120)}`);
+  }
+  for (const [what, pattern] of LEAKS) {
+    const found = pattern.exec(answer.text);
+    if (found) problems.push(`${what} in the body: …${answer.text.slice(Math.max(0, found.index - 60), found.index + 80)}…`);
+  }
+  return problems;
+}
+
+/** A case as a short line for reports. */
+export const describeCase = (c: FuzzCase) => `${JSON.stringify(c.method)} ${JSON.stringify(c.path.slice(0, 150))}${c.path.length > 150 ? `(+${c.path.length - 150})` : ''} body=${JSON.stringify(c.body?.slice(0, 150))}${(c.body?.length ?? 0) > 150 ? `(+${c.body!.length - 150})` : ''} headers=${JSON.stringify(c.headers).slice(0, 200)}`;
