@@ -207,8 +207,8 @@ function pastSendAt(request: NotifyRequest) {
  * Cancels a scheduled or sending broadcast: a scheduled one never starts, a sending one starts no new page
  * (the pages already in flight finish and are counted). Cancelling a cancelled broadcast answers it again.
  */
-export async function cancelBroadcast(deps: Pick<NotifyDeps, 'db' | 'database' | 'boss'>, organizationId: string, id: string): Promise<Result<BroadcastView>> {
-  if (!isUuid(id)) return notFound('notification not found');
+export async function cancelBroadcast(deps: Pick<NotifyDeps, 'db' | 'database' | 'boss'>, organizationId: string, id: string, test = false): Promise<Result<BroadcastView>> {
+  if (!isUuid(id) || test) return notFound('notification not found');
   // The webhook event is written with the status change.
   const cancelled = await deps.database.transaction(async (tx) => {
     const [changed] = await tx.query<{ was: string }>(
@@ -228,16 +228,18 @@ export async function cancelBroadcast(deps: Pick<NotifyDeps, 'db' | 'database' |
   return ok(broadcastView(row));
 }
 
-export async function getBroadcast(db: Db, organizationId: string, id: string): Promise<Result<BroadcastView>> {
-  const row = isUuid(id) ? await findBroadcast(db, organizationId, id) : null;
+// A test key sees test-mode data only, and test sends are not stored: its history is empty and every id is unknown.
+export async function getBroadcast(db: Db, organizationId: string, id: string, test = false): Promise<Result<BroadcastView>> {
+  const row = isUuid(id) && !test ? await findBroadcast(db, organizationId, id) : null;
   return row ? ok(broadcastView(row)) : notFound('notification not found');
 }
 
 /** Newest first. Broadcast ids are UUIDv7, so their order is their creation order. */
-export async function listBroadcasts(db: Db, organizationId: string, { limit, cursor }: { limit?: number | null; cursor?: string | null }) {
+export async function listBroadcasts(db: Db, organizationId: string, { limit, cursor }: { limit?: number | null; cursor?: string | null }, test = false) {
   const take = limit ?? 20;
   if (!Number.isInteger(take) || take < 1 || take > 100) return invalid('limit', 'limit must be an integer from 1 to 100');
   if (cursor && !isUuid(cursor)) return invalid('cursor', 'cursor is not one this server issued');
+  if (test) return ok({ notifications: [] as BroadcastView[], nextCursor: null });
   const rows = await db.broadcast.findMany({
     where: { organizationId, ...(cursor && { id: { lt: cursor } }) },
     orderBy: { id: 'desc' },

@@ -73,7 +73,7 @@ builder.mutationFields((t) => ({
     description:
       'Cancels a scheduled or sending broadcast of the API key\'s organization (DELETE /v1/notifications/{id}): a scheduled one never starts, a sending one starts no new page. Cancelling again answers the same; a finished one is a CONFLICT.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => unwrap(await cancelBroadcast(ctx.notifications, requireCaller(ctx).organizationId, String(id))),
+    resolve: async (_root, { id }, ctx) => unwrap(await cancelBroadcast(ctx.notifications, requireCaller(ctx).organizationId, String(id), senderOf(requireCaller(ctx)).test)),
   }),
 }));
 
@@ -82,13 +82,13 @@ builder.queryFields((t) => ({
     type: BroadcastPage,
     description: 'The API key\'s organization\'s broadcasts, newest first.',
     args: { limit: t.arg.int(), cursor: t.arg.string() },
-    resolve: async (_root, args, ctx) => unwrap(await listBroadcasts(ctx.db, requireCaller(ctx).organizationId, args)),
+    resolve: async (_root, args, ctx) => unwrap(await listBroadcasts(ctx.db, requireCaller(ctx).organizationId, args, senderOf(requireCaller(ctx)).test)),
   }),
   notification: t.field({
     type: BroadcastType,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => unwrap(await getBroadcast(ctx.db, requireCaller(ctx).organizationId, String(id))),
+    resolve: async (_root, { id }, ctx) => unwrap(await getBroadcast(ctx.db, requireCaller(ctx).organizationId, String(id), senderOf(requireCaller(ctx)).test)),
   }),
 }));
 
