@@ -143,11 +143,7 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
   const organizationId = sender.organizationId;
   if (idempotencyKey) {
     const earlier = await deps.db.broadcast.findUnique({ where: { organizationId_idempotencyKey: { organizationId, idempotencyKey } }, include: { apiKey: API_KEY_SELECT } });
-    if (earlier && Date.now() - earlier.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS) {
-      const { push: _push, ...asked } = earlier.request as unknown as NotifyRequest & { push: unknown };
-      if (canonical(asked) !== canonical(valid.value)) return fail('UNPROCESSABLE', 'this Idempotency-Key was used with a different request in the last 24 hours', 'Idempotency-Key');
-      return ok(broadcastView(earlier));
-    }
+    if (earlier && Date.now() - earlier.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS) return answerAgain(earlier, valid.value);
     // Past the window the key is free again.
     if (earlier) await deps.db.broadcast.update({ where: { id: earlier.id }, data: { idempotencyKey: null } });
   }
@@ -175,9 +171,10 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
       return planShards(tx, deps.boss, { id, organizationId, request: valid.value }, deps.shardSize, { express: true });
     });
   } catch (error) {
-    // The same Idempotency-Key, sent twice at once: the first one wins and both get its broadcast.
+    // The same Idempotency-Key, sent twice at once: the first insert wins (the second waits on the unique index until
+    // it commits); the same request gets its broadcast, a different one the 422, never the other's broadcast.
     const earlier = idempotencyKey ? await deps.db.broadcast.findUnique({ where: { organizationId_idempotencyKey: { organizationId, idempotencyKey } }, include: { apiKey: API_KEY_SELECT } }) : null;
-    if (earlier) return ok(broadcastView(earlier));
+    if (earlier) return answerAgain(earlier, valid.value);
     throw error;
   }
   const waited = Date.now() + deps.waitMs;
@@ -192,6 +189,13 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
     row = (await findBroadcast(deps.db, organizationId, id))!;
   }
   return ok(broadcastView(row));
+}
+
+/** A retry with an Idempotency-Key: the first broadcast when the request is the same, else UNPROCESSABLE. */
+function answerAgain(earlier: BroadcastWithKey, request: NotifyRequest): Result<BroadcastView> {
+  const { push: _push, ...asked } = earlier.request as unknown as NotifyRequest & { push: unknown };
+  if (canonical(asked) !== canonical(request)) return fail('UNPROCESSABLE', 'this Idempotency-Key was used with a different request in the last 24 hours', 'Idempotency-Key');
+  return ok(broadcastView(earlier));
 }
 
 /** A sendAt this little in the past (clocks differ) means now; older is a mistake. */
