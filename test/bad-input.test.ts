@@ -108,4 +108,13 @@ describe.each(backends)('bad input on $name', (backend) => {
     expect(capitals.body).toEqual({ data: { __typename: 'Query' } });
     expect((await server.get('/healthz')).status).toBe(200);
   });
+
+  it('GraphQL over GET with variables or extensions that are not JSON (was a 200 with an INTERNAL error, logged as a bug)', async () => {
+    for (const name of ['variables', 'extensions']) {
+      const response = await server.get(`/graphql?query=${encodeURIComponent('{ __typename }')}&${name}=%7B`);
+      expect(response.status, name).toBe(400);
+      expect(response.body, name).toEqual({ error: { code: 'INVALID_JSON', message: `${name} is not valid JSON`, field: name } });
+    }
+    expect((await server.get(`/graphql?query=${encodeURIComponent('{ __typename }')}&variables=%7B%7D`)).body).toEqual({ data: { __typename: 'Query' } });
+  });
 });

@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { withRequestId, type Logger } from '../logger.ts';
 import { requestIdOf, type Observed } from './request-id.ts';
-import { isJson, readLimited } from './body.ts';
+import { isJson, readLimited, requireJsonParams } from './body.ts';
 import { clientIp } from './client-ip.ts';
 import { errorResponse, HttpError, json } from './errors.ts';
 import { readCookie, SESSION_COOKIE, sessionCookies } from './session-cookie.ts';
@@ -95,6 +95,7 @@ export function createApp({ config, database, logger, redis, send, boss, fanout,
     if (request.method === 'POST' && !isJson(request)) return errorResponse({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' });
     let response: Response;
     if (request.method !== 'POST') {
+      requireJsonParams(url.searchParams, ['variables', 'extensions']);
       response = await yoga.fetch(request, { clientIp: ip, authorization, session });
     } else {
       // Yoga reads bodies without a bound, so the size limit is applied before it sees one.

@@ -44,3 +44,16 @@ export async function readJsonObject(request: Request, limit: number): Promise<R
   }
   return value as Record<string, unknown>;
 }
+
+/** GraphQL's GET `variables` and `extensions` hold JSON: a 400 naming the parameter when they do not (yoga's own parse error is an INTERNAL). */
+export function requireJsonParams(query: URLSearchParams, names: string[]) {
+  for (const name of names) {
+    const raw = query.get(name);
+    if (raw === null) continue;
+    try {
+      JSON.parse(raw);
+    } catch {
+      throw new HttpError({ code: 'INVALID_JSON', message: `${name} is not valid JSON`, field: name });
+    }
+  }
+}

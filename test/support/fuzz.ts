@@ -314,6 +314,8 @@ export function violations(fuzzCase: FuzzCase, answer: FuzzAnswer): string[] {
     const graphqlShape = graphql && Array.isArray(parsed?.errors) && parsed.errors.every((e: any) => typeof e?.message === 'string');
     if (parsed !== undefined && !restShape && !graphqlShape) problems.push(`a ${answer.status} without {error:{code,message}}: ${answer.text.slice(0, 120)}`);
   }
+  // A masked unexpected error is a bug answered politely: /graphql answers it with a 200.
+  if (/"code":"INTERNAL"/.test(answer.text)) problems.push(`an INTERNAL error (an unexpected exception) in a ${answer.status}: ${answer.text.slice(0, 120)}`);
   for (const [what, pattern] of LEAKS) {
     const found = pattern.exec(answer.text);
     if (found) problems.push(`${what} in the body: …${answer.text.slice(Math.max(0, found.index - 60), found.index + 80)}…`);
