@@ -38,7 +38,9 @@ export function SettingsPage({ orgId }: { orgId: string }) {
 
   const submit = async (fields: OrganizationFields) => {
     setSaved(false);
-    if (await update.run({ id: orgId, ...fields })) {
+    // Only the fields this member changed: another member's save of other fields in the meantime stays.
+    const changed = Object.fromEntries(Object.entries(fields).filter(([key, value]) => initial?.[key as keyof OrganizationFields] !== value));
+    if (await update.run({ id: orgId, ...changed })) {
       setSaved(true);
       await Promise.all([settings.reload(), refresh()]);
     }

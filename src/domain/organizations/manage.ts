@@ -20,7 +20,10 @@ export async function organizationForMember(db: Db, userId: string, organization
   return ok((await db.organization.findUniqueOrThrow({ where: { id: organizationId }, include }))!);
 }
 
-/** Changes only the fields given; the result must still be a valid organization. */
+/**
+ * Changes only the fields given; the result must still be a valid organization. Only those columns are written,
+ * so two members saving different fields at once keep both changes (nothing read earlier is written back).
+ */
 export async function updateOrganization(db: Db, userId: string, organizationId: string, changes: Partial<OrganizationInput>): Promise<Result<Organization>> {
   const role = await requireMember(db, userId, organizationId);
   if (!role.ok) return role;
@@ -28,8 +31,9 @@ export async function updateOrganization(db: Db, userId: string, organizationId:
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const valid = validateOrganization({ ...current, ...defined });
   if (!valid.ok) return valid;
+  const data = Object.fromEntries(Object.keys(defined).filter((key) => key in valid.value).map((key) => [key, valid.value[key as keyof typeof valid.value]]));
   try {
-    return ok(await db.organization.update({ where: { id: organizationId }, data: valid.value }));
+    return ok(await db.organization.update({ where: { id: organizationId }, data }));
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return fail('CONFLICT', `slug "${valid.value.slug}" is already taken`, 'slug');
     throw error;
