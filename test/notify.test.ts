@@ -130,7 +130,7 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
     [{ body: 'x', target: 'users', externalIds: [7] }, 'externalIds', 'every externalId must be a string of 1 to 128 characters'],
     [{ body: 'x', target: 'all', externalIds: ['a'] }, 'externalIds', 'externalIds goes with target "users"'],
     [{ body: 'x', target: 'all', badge: -1 }, 'badge', 'badge must be an integer from 0 to 2147483647'],
-    [{ body: 'x', target: 'all', collapseId: 'c'.repeat(65) }, 'collapseId', 'collapseId must be a string of 1 to 64 bytes'],
+    [{ body: 'x', target: 'all', collapseId: 'c'.repeat(65) }, 'collapseId', 'collapseId must be 1 to 64 visible ASCII characters (no spaces or control characters)'],
     [{ body: 'x', target: 'all', interruptionLevel: 'urgent' }, 'interruptionLevel', 'interruptionLevel must be one of passive, active, time-sensitive, critical'],
     [{ body: 'x', target: 'all', relevanceScore: 2 }, 'relevanceScore', 'relevanceScore must be a number from 0 to 1'],
     [{ body: 'x', target: 'all', priority: 7 }, 'priority', 'priority must be 10 (immediate) or 5 (power-considerate)'],

@@ -74,7 +74,8 @@ export function validateNotifyRequest(input: unknown, now = Date.now()): Result<
     request.data = raw.data as Record<string, unknown>;
   }
   if (raw.collapseId !== undefined) {
-    if (typeof raw.collapseId !== 'string' || !raw.collapseId || Buffer.byteLength(raw.collapseId) > 64) return invalid('collapseId', 'collapseId must be a string of 1 to 64 bytes');
+    // It goes into the apns-collapse-id HTTP/2 header: visible ASCII only, at most Apple's 64 bytes.
+    if (typeof raw.collapseId !== 'string' || !/^[\x21-\x7e]{1,64}$/.test(raw.collapseId)) return invalid('collapseId', 'collapseId must be 1 to 64 visible ASCII characters (no spaces or control characters)');
     request.collapseId = raw.collapseId;
   }
   if (raw.interruptionLevel !== undefined) {
