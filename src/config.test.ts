@@ -50,6 +50,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'yes' })).toThrow(/WEBHOOKS_ALLOW_PRIVATE must be true or false/);
   });
 
+  it('refuses "*" and empty entries in DASHBOARD_ORIGINS with one line each', () => {
+    const problems = (value: string) => {
+      try {
+        return loadConfig({ DASHBOARD_ORIGINS: value }).dashboardOrigins;
+      } catch (error) {
+        expect((error as ConfigError).message).not.toContain('\n');
+        return (error as ConfigError).problems;
+      }
+    };
+    for (const value of ['*', 'https://a.example,*', 'https://*.example.com']) expect(problems(value)).toEqual([expect.stringMatching(/^DASHBOARD_ORIGINS .*"\*" is not allowed/)]);
+    for (const value of ['', ' ', 'https://a.example,', 'https://a.example,,https://b.example']) expect(problems(value)).toEqual([expect.stringMatching(/^DASHBOARD_ORIGINS has an empty entry/)]);
+    expect(problems(' https://a.example , https://b.example:8443')).toEqual(['https://a.example', 'https://b.example:8443']);
+    expect(loadConfig({ DASHBOARD_PORT: '4001' }).dashboardOrigins).toEqual(['http://127.0.0.1:4001', 'http://localhost:4001']);
+  });
+
   it('accepts only a P-256 private key as the APNs provider key', () => {
     const apns = (key: string) => ({ APNS_TEAM_ID: 'TEAM123456', APNS_KEY_ID: 'KEY1234567', APNS_TOPIC: 'dev.example.app', APNS_PRIVATE_KEY: key });
     const pem = (type: 'ec' | 'rsa', options: object) => (generateKeyPairSync as (t: string, o: object) => { privateKey: KeyObject })(type, options).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;

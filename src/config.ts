@@ -185,6 +185,14 @@ function webhooksAllowPrivate(env: Env, problems: string[]) {
   return false;
 }
 
+/** Origins trusted with a signed-in session: never "*" (any site) and no empty entry (a stray comma or an empty value). */
+function dashboardOrigins(raw: string, problems: string[]) {
+  const origins = raw.split(',').map((o) => o.trim());
+  if (origins.some((o) => o.includes('*'))) problems.push('DASHBOARD_ORIGINS must list origins such as https://dashboard.example.com; "*" is not allowed, as it would let any site act with a signed-in session');
+  else if (origins.some((o) => !o)) problems.push(`DASHBOARD_ORIGINS has an empty entry (got "${raw}"); list origins separated by commas, e.g. https://dashboard.example.com`);
+  return origins;
+}
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -230,7 +238,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, problems, { max: 65535 }) : undefined,
   };
   const dashboardPort = config.dashboardPort ?? 3001;
-  config.dashboardOrigins = (env.DASHBOARD_ORIGINS ?? `http://127.0.0.1:${dashboardPort},http://localhost:${dashboardPort}`).split(',').map((o) => o.trim()).filter(Boolean);
+  config.dashboardOrigins = dashboardOrigins(env.DASHBOARD_ORIGINS ?? `http://127.0.0.1:${dashboardPort},http://localhost:${dashboardPort}`, problems);
   if (env.DASHBOARD !== undefined && env.DASHBOARD !== 'on' && env.DASHBOARD !== 'off') problems.push(`DASHBOARD must be on or off (got "${env.DASHBOARD}")`);
   if (problems.length) throw new ConfigError(problems);
   return config;

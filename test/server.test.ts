@@ -19,6 +19,14 @@ describe('configuration', () => {
   });
 });
 
+describe('DASHBOARD_ORIGINS', () => {
+  it('refuses "*" with one clear line and exit 1', async () => {
+    const { exited, output } = run({ DASHBOARD_ORIGINS: 'https://dashboard.example.com,*' });
+    expect(await exited).toBe(1);
+    expect(output()).toMatch(/Invalid configuration: DASHBOARD_ORIGINS must list origins such as https:\/\/dashboard\.example\.com; "\*" is not allowed/);
+  });
+});
+
 describe('a running server', () => {
   let dataDir: string;
   let server: ReturnType<typeof run>;
