@@ -3,6 +3,7 @@ import pMap from 'p-map';
 import { isTransient, type Circuit } from '../../apns/circuit.ts';
 import type { SendPush } from '../../apns/sender.ts';
 import type { SqlClient } from '../../db/sql.ts';
+import { COUNT_SHARDS } from '../subscriptions/service.ts';
 import { apnsIdFor } from './apns-id.ts';
 import type { Recipient } from './audience.ts';
 import type { RetryItem } from './retries.ts';
@@ -55,12 +56,22 @@ export async function sendPage(
   return outcome;
 }
 
-/** Marks tokens APNs called dead; they are kept, and registering the token again revives them. */
+/**
+ * Marks tokens APNs called dead; they are kept, and registering the token again revives them. subscriberCount
+ * counts devices that can still receive, so the same statement takes the newly dead ones off their organizations' counts.
+ */
 export async function markDead(sql: SqlClient, dead: PageOutcome['dead']) {
   if (!dead.length) return;
   await sql.query(
-    `UPDATE devices d SET token_invalidated_at = now(), token_invalid_reason = x.reason
-     FROM unnest($1::uuid[], $2::text[]) AS x(device_uuid, reason) WHERE d.device_uuid = x.device_uuid AND d.token_invalidated_at IS NULL`,
-    [dead.map((d) => d.deviceUuid), dead.map((d) => d.reason)],
+    `WITH newly AS (
+       UPDATE devices d SET token_invalidated_at = now(), token_invalid_reason = x.reason
+       FROM unnest($1::uuid[], $2::text[]) AS x(device_uuid, reason) WHERE d.device_uuid = x.device_uuid AND d.token_invalidated_at IS NULL
+       RETURNING d.device_uuid
+     )
+     INSERT INTO organization_subscriber_counts (organization_id, shard, count)
+     SELECT s.organization_id, floor(random() * $3)::smallint, -count(*) FROM subscriptions s JOIN newly USING (device_uuid)
+     GROUP BY s.organization_id ORDER BY s.organization_id
+     ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count`,
+    [dead.map((d) => d.deviceUuid), dead.map((d) => d.reason), COUNT_SHARDS],
   );
 }

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from '../../db/sql.ts';
 import { createBatcher, perDatabase, whenQueued } from '../batch.ts';
+import { COUNT_SHARDS } from '../subscriptions/service.ts';
 import { invalid, ok, type Result } from '../errors.ts';
 
 export const PLATFORMS = ['ios'] as const;
@@ -36,10 +37,22 @@ const registerBatch = perDatabase((sql: SqlClient) =>
       `INSERT INTO devices (device_uuid, apns_token, platform)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[]::"Platform"[])
        ORDER BY 2
-       ON CONFLICT (apns_token) DO UPDATE
-         SET updated_at = now(), token_invalidated_at = NULL, token_invalid_reason = NULL
+       ON CONFLICT (apns_token) DO UPDATE SET updated_at = now()
        RETURNING device_uuid::text, apns_token, (xmax = 0) AS created`,
       [unique.map(() => randomUUID()), unique.map((u) => u.apnsToken), unique.map((u) => u.platform)],
+    );
+    // A token APNs had declared dead is revived, and counted again by its organizations (subscriberCount counts
+    // devices that can still receive). Its own statement, so that only a dead-to-live change moves the counts.
+    await sql.query(
+      `WITH revived AS (
+         UPDATE devices SET token_invalidated_at = NULL, token_invalid_reason = NULL
+         WHERE apns_token = ANY($1::text[]) AND token_invalidated_at IS NOT NULL RETURNING device_uuid
+       )
+       INSERT INTO organization_subscriber_counts (organization_id, shard, count)
+       SELECT s.organization_id, floor(random() * $2)::smallint, count(*) FROM subscriptions s JOIN revived USING (device_uuid)
+       GROUP BY s.organization_id ORDER BY s.organization_id
+       ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count`,
+      [unique.map((u) => u.apnsToken), COUNT_SHARDS],
     );
     const byToken = new Map(rows.map((row) => [row.apns_token, { deviceUuid: row.device_uuid, created: row.created }]));
     const answered = new Set<string>();

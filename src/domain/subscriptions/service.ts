@@ -58,7 +58,7 @@ const subscribeBatch = perDatabase((sql: SqlClient) =>
           AS i(device_uuid, organization_id, checked_code, external_id, n)
       ),
       resolved AS (
-        SELECT i.n, i.external_id, o.id AS organization_id, d.device_uuid AS found_device
+        SELECT i.n, i.external_id, o.id AS organization_id, d.device_uuid AS found_device, d.token_invalidated_at IS NULL AS live
         FROM input i
         LEFT JOIN organizations o ON o.id = i.organization_id AND (NOT o.subscribe_requires_invite_code OR o.invite_code = i.checked_code)
         LEFT JOIN devices d ON d.device_uuid = i.device_uuid
@@ -73,8 +73,9 @@ const subscribeBatch = perDatabase((sql: SqlClient) =>
       ),
       counted AS (
         INSERT INTO organization_subscriber_counts (organization_id, shard, count)
-        SELECT organization_id, floor(random() * $5)::smallint, count(*) FROM up WHERE created
-        GROUP BY organization_id ORDER BY organization_id
+        SELECT up.organization_id, floor(random() * $5)::smallint, count(*) FROM up
+        WHERE created AND EXISTS (SELECT 1 FROM resolved r WHERE r.found_device = up.device_uuid AND r.live)
+        GROUP BY up.organization_id ORDER BY up.organization_id
         ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count
       )
       SELECT r.n::text, r.found_device IS NOT NULL AS device_found, r.organization_id IS NOT NULL AS org_found,
@@ -125,11 +126,12 @@ export async function unsubscribe(sql: SqlClient, { deviceUuid, orgSlug }: { dev
     `    WITH gone AS (
       DELETE FROM subscriptions s USING organizations o
       WHERE o.slug = $1 AND s.organization_id = o.id AND s.device_uuid = $2::uuid
-      RETURNING s.organization_id
+      RETURNING s.organization_id, s.device_uuid
     ),
     counted AS (
       INSERT INTO organization_subscriber_counts (organization_id, shard, count)
       SELECT organization_id, floor(random() * $3)::smallint, -1 FROM gone
+      WHERE EXISTS (SELECT 1 FROM devices d WHERE d.device_uuid = gone.device_uuid AND d.token_invalidated_at IS NULL)
       ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count - 1
     )
     SELECT count(*)::int AS deleted FROM gone`,
