@@ -50,6 +50,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'yes' })).toThrow(/WEBHOOKS_ALLOW_PRIVATE must be true or false/);
   });
 
+  it('turns GraphiQL on only with GRAPHIQL=on', () => {
+    expect(loadConfig({}).graphiql).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).graphiql).toBe(false);
+    expect(loadConfig({ GRAPHIQL: 'off' }).graphiql).toBe(false);
+    expect(loadConfig({ GRAPHIQL: 'on', NODE_ENV: 'production' }).graphiql).toBe(true);
+    expect(() => loadConfig({ GRAPHIQL: 'yes' })).toThrow(/GRAPHIQL must be on or off \(got "yes"\)/);
+  });
+
   it('refuses "*" and empty entries in DASHBOARD_ORIGINS with one line each', () => {
     const problems = (value: string) => {
       try {

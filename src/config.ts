@@ -11,6 +11,8 @@ export interface Config {
   host: string;
   port: number;
   production: boolean;
+  /** GRAPHIQL=on: GraphiQL at GET /graphql on the API port, from the installed package. Off by default everywhere. */
+  graphiql: boolean;
   databaseUrl: string | undefined;
   dataDir: string;
   databasePoolSize: number;
@@ -203,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '127.0.0.1',
     port: integer(env, 'PORT', 3000, problems, { max: 65535 }),
     production: env.NODE_ENV === 'production',
+    graphiql: env.GRAPHIQL === 'on',
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems),
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, problems, { min: 1, max: 1000 }),
@@ -240,6 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
   const dashboardPort = config.dashboardPort ?? 3001;
   config.dashboardOrigins = dashboardOrigins(env.DASHBOARD_ORIGINS ?? `http://127.0.0.1:${dashboardPort},http://localhost:${dashboardPort}`, problems);
   if (env.DASHBOARD !== undefined && env.DASHBOARD !== 'on' && env.DASHBOARD !== 'off') problems.push(`DASHBOARD must be on or off (got "${env.DASHBOARD}")`);
+  if (env.GRAPHIQL !== undefined && env.GRAPHIQL !== 'on' && env.GRAPHIQL !== 'off') problems.push(`GRAPHIQL must be on or off (got "${env.GRAPHIQL}")`);
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -60,14 +60,14 @@ describe.each(backends)('/graphql on $name', (backend) => {
     expect(registered.body.data?.registerDevice).toEqual({ deviceUuid: expect.any(String), created: true });
   });
 
-  it('serves GraphiQL outside production only', async () => {
+  it('serves GraphiQL only with GRAPHIQL=on, in production too (test/edges-graphiql.test.ts has the rest)', async () => {
     const page = await suite.server.get('/graphql', { accept: 'text/html' });
-    expect(page.status).toBe(200);
-    expect(page.text).toContain('GraphiQL');
-    const production = await startServer(suite.storage, { production: true });
+    expect(page.text).not.toContain('GraphiQL');
+    const production = await startServer(suite.storage, { production: true, graphiql: true });
     try {
-      const hidden = await production.get('/graphql', { accept: 'text/html' });
-      expect(hidden.text).not.toContain('GraphiQL');
+      const shown = await production.get('/graphql', { accept: 'text/html' });
+      expect(shown.status).toBe(200);
+      expect(shown.text).toContain('GraphiQL');
     } finally {
       await production.close();
     }

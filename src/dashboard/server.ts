@@ -106,6 +106,8 @@ export function createDashboardServer({ root, api }: { root: string; api: Reques
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     const pathname = pathOf(req.url);
     if (pathname === undefined) return plain(res, 400, 'the request target is not a valid URL');
+    // GraphiQL is never served on the dashboard's origin, where the session cookie lives (GRAPHIQL=on or not).
+    if (pathname === '/graphql' && req.method === 'GET' && /text\/html/i.test(req.headers.accept ?? '')) return plain(res, 404, 'GraphiQL is not served on the dashboard\'s port');
     if (pathname === '/graphql' || pathname === '/healthz') {
       return void Promise.resolve(api(req, res)).catch(() => (res.headersSent ? res.destroy() : plain(res, 500, 'unexpected error')));
     }

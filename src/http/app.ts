@@ -35,6 +35,8 @@ export type AppConfig = Pick<
 > & {
   /** Namespace of the rate-limit keys in Redis; instances sharing a budget share the prefix. */
   redisPrefix?: string;
+  /** GRAPHIQL=on (src/config.ts); off when absent. */
+  graphiql?: boolean;
 };
 
 export interface AppDependencies {
@@ -78,7 +80,7 @@ export function createApp({ config, database, logger, redis, send, boss, fanout,
   const notifications = {
     db: database.prisma, sql: database.sql, database, boss, fanout, send, topic: config.apnsTopic, waitMs: config.notifyWaitMs, shardSize: config.fanoutShardSize,
   };
-  const yoga = createGraphQLServer({ database, notifications, webhooks, loginThrottle, dashboardOrigins: config.dashboardOrigins, rateLimits, logger, production: config.production });
+  const yoga = createGraphQLServer({ database, notifications, webhooks, loginThrottle, dashboardOrigins: config.dashboardOrigins, rateLimits, logger, production: config.production, graphiql: config.graphiql ?? false });
   const rest = createRestRouter({ yoga, routes, rateLimits, maxBodyBytes: config.maxBodyBytes });
 
   async function graphql(request: Request, url: URL, ip: string, authorization: string | undefined) {

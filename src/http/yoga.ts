@@ -48,13 +48,17 @@ export interface GraphQLServerOptions {
   rateLimits: RateLimits;
   logger: Logger;
   production: boolean;
+  /** GRAPHIQL=on. Its page inlines every script and style from the installed package: nothing loads from a CDN. */
+  graphiql?: boolean;
 }
 
-export function createGraphQLServer({ database, notifications, webhooks, loginThrottle, dashboardOrigins, rateLimits, logger, production }: GraphQLServerOptions): ClarionYoga {
+export function createGraphQLServer({ database, notifications, webhooks, loginThrottle, dashboardOrigins, rateLimits, logger, production, graphiql = false }: GraphQLServerOptions): ClarionYoga {
   return createYoga<RequestContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
-    graphiql: !production && { title: 'Clarion GraphQL' },
+    graphiql: graphiql && { title: 'Clarion GraphQL' },
+    // The package is 9 MB of inlined GraphiQL: loaded on the first page asked for, never when GraphiQL is off.
+    renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
     landingPage: false,
     cors: { origin: dashboardOrigins, credentials: true },
     batching: false,
