@@ -61,19 +61,27 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
 
 /** Runs a worker until SIGTERM or SIGINT (or, for a forked one, until its parent is gone). */
 export async function runWorker(config: Config, options: WorkerOptions): Promise<number> {
-  const worker = await startWorker(config, options);
-  options.logger.info('fan-out worker ready', { shardRuns: config.fanoutShardRuns });
-  await new Promise<void>((resolve) => {
+  // Listened for from the first moment: a parent killed while this worker was still starting (its IPC channel
+  // already closed) must not leave it behind, polling a database that may be gone with it.
+  const stopRequested = new Promise<void>((resolve) => {
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);
-    // kill -9 of the parent closes the IPC channel: the worker drains and goes too.
-    process.once('disconnect', resolve);
+    if (process.send) {
+      // kill -9 of the parent closes the IPC channel: the worker drains and goes too.
+      process.once('disconnect', resolve);
+      if (!process.connected) resolve();
+    }
   });
-  // A drain that cannot finish (its database gone with a killed parent) must not leave the worker behind.
-  setTimeout(() => {
-    options.logger.error('fan-out worker did not drain within 60 s; exiting');
-    process.exit(1);
-  }, 60_000).unref();
+  // A start or a drain that cannot finish (its database gone with a killed parent) must not keep the worker either.
+  void stopRequested.then(() =>
+    setTimeout(() => {
+      options.logger.error('fan-out worker did not stop within 60 s; exiting');
+      process.exit(1);
+    }, 60_000).unref(),
+  );
+  const worker = await startWorker(config, options);
+  options.logger.info('fan-out worker ready', { shardRuns: config.fanoutShardRuns });
+  await stopRequested;
   await worker.stop();
   return 0;
 }
