@@ -39,4 +39,16 @@ describe('the log-in throttle', () => {
     expect((await attempt(throttle, 'a@example.test', 'ip:1')).refused).toBeUndefined();
     expect((await attempt(throttle, 'a@example.test', 'ip:1')).refused).toBeDefined();
   });
+
+  it('spaces out attempts past the threshold, the delay doubling up to the cap', async () => {
+    const counter = make(1, 1).counter;
+    const spacing = { after: 2, baseMs: 1_000, maxMs: 3_000 };
+    expect(await counter.addSpaced('k', spacing, 0)).toBe(0);
+    expect(await counter.addSpaced('k', spacing, 10)).toBe(0);
+    expect(await counter.addSpaced('k', spacing, 20)).toBe(990);
+    expect(await counter.addSpaced('k', spacing, 1_010)).toBe(0);
+    expect(await counter.addSpaced('k', spacing, 2_000)).toBe(1_010);
+    expect(await counter.addSpaced('k', spacing, 3_010)).toBe(0);
+    expect(await counter.addSpaced('k', spacing, 3_020)).toBe(2_990);
+  });
 });

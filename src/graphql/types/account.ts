@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import { changePassword, logIn, signUp, type SignedIn } from '../../domain/accounts/service.ts';
 import { invalidateSession } from '../../domain/accounts/sessions.ts';
 import { createOrganization } from '../../domain/organizations/service.ts';
@@ -28,6 +29,11 @@ const Viewer = builder.objectRef<{ id: string; email: string }>('Viewer').implem
 
 /** Sends the new session's cookie and answers with its user. */
 function startSession(ctx: Context, result: SignedIn) {
+  // The log-in throttle says how long to wait: Retry-After, as the other rate limits answer.
+  if (!result.ok && 'retryAfterSeconds' in result.error) {
+    const { code, message, retryAfterSeconds } = result.error as typeof result.error & { retryAfterSeconds: number };
+    throw new GraphQLError(message, { extensions: { code, http: { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } } } });
+  }
   const { user, session } = unwrap(result);
   ctx.session.set(session.token, session.expiresAt);
   return user;
