@@ -1,6 +1,11 @@
 // Dashboard accounts for the tests: the sign-up and log-in documents, and a new signed-in user.
 import { graphql } from '../../src/generated/graphql/gql.ts';
+import { useScryptCostForTests } from '../../src/domain/accounts/passwords.ts';
 import type { TestServer } from './server.ts';
+
+// Suites that import this sign many users up: hash at the old N=2^14 (about 40 ms, not 400) so they stay
+// fast. test/accounts-passwords.test.ts checks the real cost and the upgrade from 2^14.
+useScryptCostForTests(2 ** 14);
 
 export const PASSWORD = 'correct horse battery staple';
 

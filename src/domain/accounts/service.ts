@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { fail, invalid, ok, type Result } from '../errors.ts';
 import { attempt, type LoginThrottle } from './login-throttle.ts';
-import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { createSession, invalidateUserSessions } from './sessions.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,6 +20,13 @@ function passwordIssue(password: string, field = 'password') {
 function credentialsIssue(email: string, password: string) {
   if (email.length > 254 || !EMAIL.test(email)) return invalid('email', 'email must be an e-mail address');
   return passwordIssue(password);
+}
+
+/** After a right password: a hash made at an older cost is replaced by one at today's. */
+async function upgradeHash(db: Db, user: { id: string; passwordHash: string }, password: string) {
+  if (!needsRehash(user.passwordHash)) return;
+  // Only if it is still the hash just checked: a password changed meanwhile stays changed.
+  await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(password) } });
 }
 
 async function signedIn(db: Db, user: { id: string; email: string }): Promise<SignedIn> {
@@ -45,6 +52,7 @@ export async function signUp(db: Db, { email, password }: { email: string; passw
     const existing = await db.user.findUnique({ where: { email: normalized } });
     if (existing && (await verifyPassword(password, existing.passwordHash))) {
       await slot.succeeded();
+      await upgradeHash(db, existing, password);
       return signedIn(db, existing);
     }
     return fail('UNAUTHENTICATED', 'this e-mail and password cannot be used to sign up; if you have an account, log in');
@@ -58,9 +66,10 @@ export async function logIn(db: Db, { email, password }: { email: string; passwo
   if (slot.refused) return slot.refused;
   const user = await db.user.findUnique({ where: { email: normalized } });
   // Unknown e-mails cost a hash too, so timing does not tell them apart.
-  const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !matches) return fail('UNAUTHENTICATED', BAD_LOGIN);
   await slot.succeeded();
+  await upgradeHash(db, user, password);
   return signedIn(db, user);
 }
 
