@@ -1,0 +1,127 @@
+// What each /v1 route says in /v1/openapi.json, keyed by "METHOD path" exactly as src/http/rest/routes.ts
+// declares it. test/openapi.test.ts fails when a route has no entry here or an entry has no route.
+import { ref } from './openapi-schemas.ts';
+
+export interface QueryParam {
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
+}
+
+export interface RouteDoc {
+  summary: string;
+  description: string;
+  tag: 'Devices' | 'Organizations' | 'Notifications' | 'Webhooks';
+  /** Needs `Authorization: Bearer <API key>`. */
+  auth: boolean;
+  /** Sends RateLimit-* headers (and may answer 429). */
+  rateLimited?: boolean;
+  query?: QueryParam[];
+  headers?: QueryParam[];
+  body?: { schema: Record<string, unknown>; example: unknown };
+  /** Success statuses: description, schema (none: no body), example. */
+  success: Record<number, { description: string; schema?: Record<string, unknown>; example?: unknown; location?: boolean }>;
+  /** Error statuses this route can answer, with what they mean here. */
+  errors: Record<number, string>;
+}
+
+const BODY_ERRORS = { 400: 'A field is missing, of the wrong type or out of bounds (`field` names it), or the body is not a JSON object (INVALID_JSON).', 413: 'The body is over MAX_BODY_BYTES.', 415: 'The body is not application/json.' };
+const KEY_ERRORS = { 401: 'A missing, malformed, unknown or revoked API key (with WWW-Authenticate: Bearer).' };
+const limit = { name: 'limit', description: 'Page size, 1 to 100 (default 20).', schema: { type: 'integer', minimum: 1, maximum: 100 } };
+const cursor = { name: 'cursor', description: 'nextCursor of the previous page.', schema: { type: 'string' } };
+const org = { id: '4f7c2a9e-…', name: 'Acme News', slug: 'acme', logoUrl: null, brandColor: '#FF6600', description: 'Breaking news', subscriberCount: 1 };
+const broadcast = {
+  id: 'b1e4…', status: 'completed', test: false, target: 'all', externalIds: null, body: 'Take cover', title: 'Storm warning', recipients: 3, sent: 3, failed: 0, failures: {},
+  createdAt: '2026-11-22T04:28:03.056Z', sendAt: null, finishedAt: '2026-11-22T04:28:03.097Z', error: null, waitingForApnsSince: null, timing: { durationMs: 41 },
+  apiKey: { id: '9a0c…', name: 'live key', displayPrefix: 'svc_live_QQZP-o' },
+};
+const webhook = { id: '01a20a21-…', url: 'https://hooks.example.com/clarion', events: ['broadcast.completed'], secret: 'whsec_m8eeEXanbz2ypVG1U9hG/rb6nmZq57CD', createdAt: '2026-11-23T20:38:32.736Z' };
+
+export const routeDocs: Record<string, RouteDoc> = {
+  'POST /v1/devices': {
+    summary: 'Register a device', tag: 'Devices', auth: false, rateLimited: true,
+    description: 'Registers an APNs token, or finds the device already registered with it. Limited per client IP (DEVICE_REGISTRATIONS_PER_MINUTE).',
+    body: { schema: ref('RegisterDevice'), example: { apnsToken: 'a1b2c3d4e5f6', platform: 'ios' } },
+    success: { 201: { description: 'A new device.', schema: ref('Device'), example: { deviceUuid: '6f1c…' } }, 200: { description: 'The token was already registered: its device.', schema: ref('Device') } },
+    errors: { ...BODY_ERRORS },
+  },
+  'POST /v1/devices/:deviceUuid/subscriptions': {
+    summary: 'Subscribe a device to an organization', tag: 'Devices', auth: false,
+    description: 'Subscribes the device, or updates its externalId when already subscribed. An invite-only organization also needs its current inviteCode.',
+    body: { schema: ref('Subscribe'), example: { orgSlug: 'acme', externalId: 'user-42' } },
+    success: {
+      201: { description: 'Subscribed.', schema: ref('Subscription'), example: { orgSlug: 'acme', externalId: 'user-42', createdAt: '2026-11-22T04:28:03.056Z', updatedAt: '2026-11-22T04:28:03.056Z' } },
+      200: { description: 'Already subscribed; externalId updated.', schema: ref('Subscription') },
+    },
+    errors: { ...BODY_ERRORS, 404: 'Unknown device, or unknown organization (or a missing or wrong invite code for an invite-only one).' },
+  },
+  'DELETE /v1/devices/:deviceUuid/subscriptions/:orgSlug': {
+    summary: 'Unsubscribe a device', tag: 'Devices', auth: false, description: 'Removes the subscription.',
+    success: { 204: { description: 'Unsubscribed; no body.' } },
+    errors: { 404: 'No such subscription.' },
+  },
+  'GET /v1/orgs': {
+    summary: 'Search public organizations', tag: 'Organizations', auth: false, description: 'Public organizations whose name or slug matches `search`, a page at a time.',
+    query: [{ name: 'search', description: 'Text to look for in names and slugs.', schema: { type: 'string' } }, limit, cursor],
+    success: { 200: { description: 'A page of organizations.', schema: ref('OrganizationPage'), example: { organizations: [org], nextCursor: null } } },
+    errors: { 400: 'limit or cursor is invalid.' },
+  },
+  'GET /v1/orgs/invite/:inviteCode': {
+    summary: 'Organization by invite code', tag: 'Organizations', auth: false, description: 'Public and private organizations alike.',
+    success: { 200: { description: 'The organization.', schema: ref('Organization'), example: org } },
+    errors: { 404: 'Unknown invite code.' },
+  },
+  'GET /v1/orgs/:orgSlug': {
+    summary: 'One public organization', tag: 'Organizations', auth: false, description: 'A public organization by slug.',
+    success: { 200: { description: 'The organization.', schema: ref('Organization'), example: org } },
+    errors: { 404: 'The organization is private or does not exist.' },
+  },
+  'POST /v1/notify': {
+    summary: 'Send a notification', tag: 'Notifications', auth: true, rateLimited: true,
+    description: 'One broadcast to every matched device of the key\'s organization. 200 when it finishes within NOTIFY_WAIT_MS; 202 while still sending or when scheduled (follow Location). A test key sends to at most one device and stores nothing.',
+    headers: [{ name: 'Idempotency-Key', description: 'Live keys: the same key within 24 hours returns the first broadcast and sends nothing again.', schema: { type: 'string' } }],
+    body: { schema: ref('Notify'), example: { title: 'Storm warning', body: 'Take cover', target: 'all' } },
+    success: {
+      200: { description: 'The finished broadcast.', schema: ref('Broadcast'), example: broadcast },
+      202: { description: 'Still sending, or scheduled: its progress is at Location.', schema: ref('Broadcast'), location: true },
+    },
+    errors: { ...BODY_ERRORS, ...KEY_ERRORS, 422: 'The Idempotency-Key was used with a different request.' },
+  },
+  'GET /v1/notifications': {
+    summary: 'Notification history', tag: 'Notifications', auth: true, description: 'The organization\'s broadcasts, newest first (always empty for a test key).',
+    query: [limit, cursor],
+    success: { 200: { description: 'A page of broadcasts.', schema: ref('BroadcastPage'), example: { notifications: [broadcast], nextCursor: null } } },
+    errors: { 400: 'limit or cursor is invalid.', ...KEY_ERRORS },
+  },
+  'GET /v1/notifications/:id': {
+    summary: 'One notification', tag: 'Notifications', auth: true, description: 'A broadcast with its progress.',
+    success: { 200: { description: 'The broadcast.', schema: ref('Broadcast'), example: broadcast } },
+    errors: { ...KEY_ERRORS, 404: 'Unknown id, or another organization\'s (every id with a test key).' },
+  },
+  'DELETE /v1/notifications/:id': {
+    summary: 'Cancel a notification', tag: 'Notifications', auth: true, description: 'A scheduled broadcast never starts; a sending one starts no new page. Cancelling again answers the same.',
+    success: { 200: { description: 'The cancelled broadcast.', schema: ref('Broadcast'), example: { ...broadcast, status: 'cancelled' } } },
+    errors: { ...KEY_ERRORS, 404: 'Unknown id, or another organization\'s.', 409: 'The broadcast has already completed or failed.' },
+  },
+  'POST /v1/webhooks': {
+    summary: 'Register a webhook endpoint', tag: 'Webhooks', auth: true, description: 'The endpoint receives the chosen events, signed with its secret (Standard Webhooks).',
+    body: { schema: ref('CreateWebhook'), example: { url: 'https://hooks.example.com/clarion', events: ['broadcast.completed'] } },
+    success: { 201: { description: 'The endpoint with its secret, shown only here.', schema: ref('WebhookWithSecret'), example: webhook } },
+    errors: { ...BODY_ERRORS, ...KEY_ERRORS },
+  },
+  'GET /v1/webhooks': {
+    summary: 'List webhook endpoints', tag: 'Webhooks', auth: true, description: 'The organization\'s endpoints with their last delivery.',
+    success: { 200: { description: 'The endpoints.', schema: ref('WebhookList') } },
+    errors: { ...KEY_ERRORS },
+  },
+  'DELETE /v1/webhooks/:id': {
+    summary: 'Delete a webhook endpoint', tag: 'Webhooks', auth: true, description: 'Deletes the endpoint; nothing more is sent to it.',
+    success: { 204: { description: 'Deleted; no body.' } },
+    errors: { ...KEY_ERRORS, 404: 'Unknown id, or another organization\'s.' },
+  },
+  'POST /v1/webhooks/:id/rotate-secret': {
+    summary: 'New secret for a webhook endpoint', tag: 'Webhooks', auth: true, description: 'Replaces the signing secret; the new one is shown only in this answer.',
+    success: { 200: { description: 'The endpoint with its new secret.', schema: ref('WebhookWithSecret'), example: webhook } },
+    errors: { ...KEY_ERRORS, 404: 'Unknown id, or another organization\'s.' },
+  },
+};

@@ -1,0 +1,99 @@
+// JSON Schemas (2020-12, as OpenAPI 3.1 uses) of the /v1 bodies: components of /v1/openapi.json.
+// Answers are closed (additionalProperties: false), so a field added to an answer without its schema fails the
+// live checks in test/openapi.test.ts.
+const str = { type: 'string' } as const;
+const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const closed = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({ type: 'object', additionalProperties: false, required, properties });
+const dateTime = { type: 'string', format: 'date-time' } as const;
+const count = { type: 'integer', minimum: 0 } as const;
+
+export { ref };
+
+export const schemas: Record<string, Record<string, unknown>> = {
+  Error: closed({
+    error: closed(
+      {
+        code: { type: 'string', enum: ['VALIDATION_FAILED', 'INVALID_JSON', 'QUERY_TOO_COMPLEX', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'UNPROCESSABLE', 'RATE_LIMITED', 'INTERNAL', 'UNAVAILABLE'] },
+        message: str,
+        field: { type: 'string', description: 'The request field at fault (validation errors).' },
+      },
+      ['code', 'message'],
+    ),
+  }),
+  RegisterDevice: closed({ apnsToken: { type: 'string', description: 'The APNs device token, hex.', examples: ['a1b2c3…'] }, platform: { type: 'string', enum: ['ios'] } }),
+  Device: closed({ deviceUuid: { type: 'string', format: 'uuid' } }),
+  Subscribe: closed(
+    {
+      orgSlug: str,
+      externalId: { type: 'string', description: 'Your identifier of the user; lets the organization target them with target "users".' },
+      inviteCode: { type: 'string', description: 'The organization\'s current invite code; required when the organization is invite-only (a missing or wrong code answers 404).' },
+    },
+    ['orgSlug'],
+  ),
+  Subscription: closed({ orgSlug: str, externalId: nullable('string'), createdAt: dateTime, updatedAt: dateTime }),
+  Organization: closed({
+    id: str, name: str, slug: str, logoUrl: nullable('string'), brandColor: nullable('string'), description: nullable('string'), subscriberCount: count,
+  }),
+  OrganizationPage: closed({ organizations: { type: 'array', items: ref('Organization') }, nextCursor: nullable('string') }),
+  Notify: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['body', 'target'],
+    properties: {
+      body: { type: 'string', minLength: 1, maxLength: 4096 },
+      target: { type: 'string', enum: ['all', 'users'] },
+      externalIds: { type: 'array', minItems: 1, maxItems: 1000, items: str, description: 'With target "users": the subscriptions\' externalIds to reach.' },
+      title: { type: 'string', maxLength: 256 },
+      subtitle: { type: 'string', maxLength: 256 },
+      sound: { type: 'string', maxLength: 256 },
+      threadId: { type: 'string', maxLength: 256 },
+      category: { type: 'string', maxLength: 256 },
+      badge: { type: 'integer', minimum: 0, maximum: 2147483647 },
+      data: { type: 'object', description: 'Delivered beside aps; may not contain aps.' },
+      collapseId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[!-~]+$' },
+      interruptionLevel: { type: 'string', enum: ['passive', 'active', 'time-sensitive', 'critical'] },
+      relevanceScore: { type: 'number', minimum: 0, maximum: 1 },
+      expiration: { type: 'integer', minimum: 0, maximum: 4294967295 },
+      priority: { type: 'integer', enum: [5, 10] },
+      pushType: { type: 'string', enum: ['alert', 'background'] },
+      mutableContent: { type: 'boolean' },
+      sendAt: { type: 'string', format: 'date-time', description: 'Schedule the broadcast (at most 30 days ahead; not with a test key).' },
+    },
+  },
+  Broadcast: closed({
+    id: nullable('string', { description: 'null for a test key\'s send, which is not stored.' }),
+    status: { type: 'string', enum: ['scheduled', 'sending', 'completed', 'failed', 'cancelled'] },
+    test: { type: 'boolean' },
+    target: str,
+    externalIds: { type: ['array', 'null'], items: str },
+    body: str,
+    title: nullable('string'),
+    recipients: count,
+    sent: count,
+    failed: count,
+    failures: { type: 'object', additionalProperties: count, description: 'Failed deliveries by APNs reason.' },
+    createdAt: nullable('string', { format: 'date-time' }),
+    sendAt: nullable('string', { format: 'date-time' }),
+    finishedAt: nullable('string', { format: 'date-time' }),
+    error: { oneOf: [{ type: 'null' }, closed({ code: str, message: str })] },
+    waitingForApnsSince: nullable('string', { format: 'date-time' }),
+    timing: { oneOf: [{ type: 'null' }, closed({ durationMs: nullable('integer') })] },
+    apiKey: { oneOf: [{ type: 'null' }, closed({ id: str, name: nullable('string'), displayPrefix: str })] },
+  }),
+  BroadcastPage: closed({ notifications: { type: 'array', items: ref('Broadcast') }, nextCursor: nullable('string') }),
+  CreateWebhook: closed({
+    url: { type: 'string', format: 'uri', description: 'An https address on a public network (WEBHOOKS_ALLOW_PRIVATE=on allows others).' },
+    events: { type: 'array', minItems: 1, items: { type: 'string', enum: ['broadcast.completed', 'broadcast.failed', 'broadcast.cancelled', 'devices.unregistered'] } },
+  }),
+  WebhookWithSecret: closed({ id: str, url: str, events: { type: 'array', items: str }, secret: { type: 'string', description: 'Shown only in this answer.' }, createdAt: dateTime }),
+  WebhookDelivery: closed({
+    id: str, event: str, status: str, attempts: count, statusCode: nullable('integer'), error: nullable('string'),
+    createdAt: dateTime, lastAttemptAt: nullable('string', { format: 'date-time' }), nextAttemptAt: nullable('string', { format: 'date-time' }), deliveredAt: nullable('string', { format: 'date-time' }),
+  }),
+  Webhook: closed({
+    id: str, url: str, events: { type: 'array', items: str }, createdAt: dateTime, disabledAt: nullable('string', { format: 'date-time' }), disabledReason: nullable('string'),
+    lastDelivery: { oneOf: [{ type: 'null' }, ref('WebhookDelivery')] },
+  }),
+  WebhookList: closed({ webhooks: { type: 'array', items: ref('Webhook') } }),
+};
