@@ -1,7 +1,7 @@
 // Checks a live answer against /v1/openapi.json: given method, route template (`/v1/orgs/:orgSlug`
 // or `/v1/orgs/{orgSlug}`), status and body, validates the body with ajv's 2020-12 dialect (as
 // OpenAPI 3.1 uses) against the schema the document gives that status. Records which were checked.
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { OpenApiDocument } from '../../src/http/rest/openapi.ts';
 import { openApiPath } from '../../src/http/rest/openapi.ts';
 
@@ -9,7 +9,7 @@ type Json = any;
 
 export function createResponseChecker(document: OpenApiDocument) {
   // OpenAPI's `format`s are annotations here; `example` never appears inside schemas.
-  const ajv = new Ajv2020.default({ strict: true, allErrors: true, validateFormats: false });
+  const ajv = new Ajv2020({ strict: true, allErrors: true, validateFormats: false });
   const rewrite = (schema: Json) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"components#/$defs/'));
   ajv.addSchema({ $id: 'components', $defs: rewrite(document.components.schemas) });
   const checked = new Set<string>();
