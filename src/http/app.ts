@@ -11,7 +11,7 @@ import { requestIdOf, type Observed } from './request-id.ts';
 import { isJson, readLimited, requireJsonParams } from './body.ts';
 import { clientIp } from './client-ip.ts';
 import { errorResponse, HttpError, json } from './errors.ts';
-import { readCookie, SESSION_COOKIE, sessionCookies } from './session-cookie.ts';
+import { readCookie, sessionCookieName, sessionCookies } from './session-cookie.ts';
 import type { FieldLimit } from './rate-limit/limits.ts';
 import { createRateLimits } from './rate-limit/limits.ts';
 import { MemoryHitStore } from './rate-limit/memory-store.ts';
@@ -84,9 +84,9 @@ export function createApp({ config, database, logger, redis, send, boss, fanout,
   const rest = createRestRouter({ yoga, routes, rateLimits, maxBodyBytes: config.maxBodyBytes });
 
   async function graphql(request: Request, url: URL, ip: string, authorization: string | undefined) {
-    const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE);
     const secure = config.production || url.protocol === 'https:' || (config.trustProxy !== false && request.headers.get('x-forwarded-proto') === 'https');
-    const session = sessionCookies(token, secure);
+    const token = readCookie(request.headers.get('cookie'), sessionCookieName(secure));
+    const session = sessionCookies(token, secure, request.headers.get('user-agent'));
     // Browsers send cookies with other sites' requests too, and a cross-site form can even log a
     // victim into an attacker's account: state-changing requests from a page must come from the
     // dashboard (or this origin), and must be JSON, which a plain form cannot send.

@@ -18,6 +18,8 @@ type Documents = {
     "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": typeof types.ViewerDocument,
     "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastSummaryFragmentDoc,
     "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n": typeof types.CancelBroadcastDocument,
+    "\n  query ViewerSessions { me { id sessions { id createdAt lastSeenAt userAgent current } } }\n": typeof types.ViewerSessionsDocument,
+    "\n  mutation EndViewerSession($id: ID!) { endSession(id: $id) }\n": typeof types.EndViewerSessionDocument,
     "\n  fragment WebhookSummary on Webhook {\n    id url events createdAt disabledAt disabledReason\n    deliveries { ...WebhookDeliverySummary }\n  }\n": typeof types.WebhookSummaryFragmentDoc,
     "\n  mutation SendManagedWebhookTest($organizationId: ID!, $id: ID!) { sendOrganizationWebhookTest(organizationId: $organizationId, id: $id) { id } }\n": typeof types.SendManagedWebhookTestDocument,
     "\n  mutation EnableManagedWebhook($organizationId: ID!, $id: ID!) { enableOrganizationWebhook(organizationId: $organizationId, id: $id) { id disabledAt } }\n": typeof types.EnableManagedWebhookDocument,
@@ -50,6 +52,8 @@ const documents: Documents = {
     "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": types.ViewerDocument,
     "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastSummaryFragmentDoc,
     "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n": types.CancelBroadcastDocument,
+    "\n  query ViewerSessions { me { id sessions { id createdAt lastSeenAt userAgent current } } }\n": types.ViewerSessionsDocument,
+    "\n  mutation EndViewerSession($id: ID!) { endSession(id: $id) }\n": types.EndViewerSessionDocument,
     "\n  fragment WebhookSummary on Webhook {\n    id url events createdAt disabledAt disabledReason\n    deliveries { ...WebhookDeliverySummary }\n  }\n": types.WebhookSummaryFragmentDoc,
     "\n  mutation SendManagedWebhookTest($organizationId: ID!, $id: ID!) { sendOrganizationWebhookTest(organizationId: $organizationId, id: $id) { id } }\n": types.SendManagedWebhookTestDocument,
     "\n  mutation EnableManagedWebhook($organizationId: ID!, $id: ID!) { enableOrganizationWebhook(organizationId: $organizationId, id: $id) { id disabledAt } }\n": types.EnableManagedWebhookDocument,
@@ -91,6 +95,14 @@ export function graphql(source: "\n  fragment BroadcastSummary on Broadcast {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n"): typeof import('./graphql').CancelBroadcastDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ViewerSessions { me { id sessions { id createdAt lastSeenAt userAgent current } } }\n"): typeof import('./graphql').ViewerSessionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EndViewerSession($id: ID!) { endSession(id: $id) }\n"): typeof import('./graphql').EndViewerSessionDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -168,6 +168,8 @@ export type Mutation = {
   deleteWebhook: Scalars['Boolean']['output'];
   /** Re-enables an endpoint that was disabled after its deliveries kept failing. */
   enableOrganizationWebhook: Webhook;
+  /** Ends one of the viewer's sessions (its browser is signed out at its next request). NOT_FOUND for an id that is not the viewer's. */
+  endSession: Scalars['Boolean']['output'];
   logIn: Viewer;
   /** Ends this session. */
   logOut: Scalars['Boolean']['output'];
@@ -267,6 +269,11 @@ export type MutationDeleteWebhookArgs = {
 export type MutationEnableOrganizationWebhookArgs = {
   id: Scalars['ID']['input'];
   organizationId: Scalars['ID']['input'];
+};
+
+
+export type MutationEndSessionArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -482,12 +489,29 @@ export type Role =
   | 'admin'
   | 'owner';
 
+/** A signed-in browser of the viewer. Its id is not the session token and cannot be used as one. */
+export type Session = {
+  __typename?: 'Session';
+  /** When this session signed in. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The session this request came with. */
+  current: Scalars['Boolean']['output'];
+  /** When it ends unless used: 7 days idle, 30 days after sign-in at most. */
+  expiresAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** Its last request, to the minute. */
+  lastSeenAt: Scalars['DateTime']['output'];
+  userAgent?: Maybe<Scalars['String']['output']>;
+};
+
 /** The signed-in dashboard user. */
 export type Viewer = {
   __typename?: 'Viewer';
   email: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   memberships: Array<Membership>;
+  /** The viewer's signed-in sessions, newest first; `current` marks this one. */
+  sessions: Array<Session>;
 };
 
 /** An endpoint that receives the organization's events, signed per Standard Webhooks. Its secret is never shown again. */
@@ -547,6 +571,18 @@ export type CancelBroadcastMutationVariables = Exact<{
 
 
 export type CancelBroadcastMutation = { __typename?: 'Mutation', cancelOrganizationNotification: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null } };
+
+export type ViewerSessionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ViewerSessionsQuery = { __typename?: 'Query', me?: { __typename?: 'Viewer', id: string, sessions: Array<{ __typename?: 'Session', id: string, createdAt: string, lastSeenAt: string, userAgent?: string | null, current: boolean }> } | null };
+
+export type EndViewerSessionMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type EndViewerSessionMutation = { __typename?: 'Mutation', endSession: boolean };
 
 export type WebhookSummaryFragment = { __typename?: 'Webhook', id: string, url: string, events: Array<string>, createdAt: string, disabledAt?: string | null, disabledReason?: string | null, deliveries: Array<{ __typename?: 'WebhookDelivery', id: string, event: string, status: string, attempts: number, statusCode?: number | null, error?: string | null, createdAt: string, lastAttemptAt?: string | null, nextAttemptAt?: string | null, deliveredAt?: string | null }> };
 
@@ -896,6 +932,25 @@ export const CancelBroadcastDocument = new TypedDocumentString(`
     displayPrefix
   }
 }`) as unknown as TypedDocumentString<CancelBroadcastMutation, CancelBroadcastMutationVariables>;
+export const ViewerSessionsDocument = new TypedDocumentString(`
+    query ViewerSessions {
+  me {
+    id
+    sessions {
+      id
+      createdAt
+      lastSeenAt
+      userAgent
+      current
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ViewerSessionsQuery, ViewerSessionsQueryVariables>;
+export const EndViewerSessionDocument = new TypedDocumentString(`
+    mutation EndViewerSession($id: ID!) {
+  endSession(id: $id)
+}
+    `) as unknown as TypedDocumentString<EndViewerSessionMutation, EndViewerSessionMutationVariables>;
 export const SendManagedWebhookTestDocument = new TypedDocumentString(`
     mutation SendManagedWebhookTest($organizationId: ID!, $id: ID!) {
   sendOrganizationWebhookTest(organizationId: $organizationId, id: $id) {

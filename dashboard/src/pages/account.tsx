@@ -1,6 +1,7 @@
-// The signed-in user's account: change the password, which ends every other session.
+// The signed-in user's account: change the password, which ends every other session; the signed-in sessions.
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '../api.ts';
+import { SignedInSessions } from '../components/signed-in-sessions.tsx';
 import { ErrorNote, Field, fieldError } from '../components/ui.tsx';
 import { graphql } from '../generated/gql.ts';
 import { useSession } from '../session.ts';
@@ -44,6 +45,7 @@ export function AccountPage() {
           </button>
         </form>
       </section>
+      <SignedInSessions />
     </>
   );
 }

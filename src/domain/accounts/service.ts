@@ -29,21 +29,21 @@ async function upgradeHash(db: Db, user: { id: string; passwordHash: string }, p
   await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(password) } });
 }
 
-async function signedIn(db: Db, user: { id: string; email: string }): Promise<SignedIn> {
-  return ok({ user: { id: user.id, email: user.email }, session: await createSession(db, user.id) });
+async function signedIn(db: Db, user: { id: string; email: string }, userAgent?: string | null): Promise<SignedIn> {
+  return ok({ user: { id: user.id, email: user.email }, session: await createSession(db, user.id, userAgent) });
 }
 
 /**
  * Makes an account and signs it in. An e-mail that has an account already signs in when the password is
  * that account's; otherwise the answer is the same refusal a wrong log-in gets, without saying the account exists.
  */
-export async function signUp(db: Db, { email, password }: { email: string; password: string }, client: string, throttle?: LoginThrottle): Promise<SignedIn> {
+export async function signUp(db: Db, { email, password }: { email: string; password: string }, client: string, throttle?: LoginThrottle, userAgent?: string | null): Promise<SignedIn> {
   const normalized = normalizeEmail(email);
   const issue = credentialsIssue(normalized, password);
   if (issue) return issue;
   try {
     const user = await db.user.create({ data: { email: normalized, passwordHash: await hashPassword(password) } });
-    return signedIn(db, user);
+    return signedIn(db, user, userAgent);
   } catch (error) {
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error;
     // This is a password guess like any log-in, so the same throttle counts it.
@@ -53,14 +53,14 @@ export async function signUp(db: Db, { email, password }: { email: string; passw
     if (existing && (await verifyPassword(password, existing.passwordHash))) {
       await slot.succeeded();
       await upgradeHash(db, existing, password);
-      return signedIn(db, existing);
+      return signedIn(db, existing, userAgent);
     }
     return fail('UNAUTHENTICATED', 'this e-mail and password cannot be used to sign up; if you have an account, log in');
   }
 }
 
 /** `client` is who the per-IP count is for: the client IP, IPv6 by /64. */
-export async function logIn(db: Db, { email, password }: { email: string; password: string }, client: string, throttle?: LoginThrottle): Promise<SignedIn> {
+export async function logIn(db: Db, { email, password }: { email: string; password: string }, client: string, throttle?: LoginThrottle, userAgent?: string | null): Promise<SignedIn> {
   const normalized = normalizeEmail(email);
   const slot = await attempt(throttle, normalized, client);
   if (slot.refused) return slot.refused;
@@ -70,7 +70,7 @@ export async function logIn(db: Db, { email, password }: { email: string; passwo
   if (!user || !matches) return fail('UNAUTHENTICATED', BAD_LOGIN);
   await slot.succeeded();
   await upgradeHash(db, user, password);
-  return signedIn(db, user);
+  return signedIn(db, user, userAgent);
 }
 
 /** Sets a new password and ends every session of the user; the caller gets a fresh one. */
@@ -80,6 +80,7 @@ export async function changePassword(
   { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
   client: string,
   throttle?: LoginThrottle,
+  userAgent?: string | null,
 ): Promise<SignedIn> {
   const issue = passwordIssue(newPassword, 'newPassword');
   if (issue) return issue;
@@ -92,5 +93,5 @@ export async function changePassword(
   await slot.succeeded();
   await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(newPassword) } });
   await invalidateUserSessions(db, userId);
-  return signedIn(db, user);
+  return signedIn(db, user, userAgent);
 }

@@ -168,6 +168,8 @@ export type Mutation = {
   deleteWebhook: Scalars['Boolean']['output'];
   /** Re-enables an endpoint that was disabled after its deliveries kept failing. */
   enableOrganizationWebhook: Webhook;
+  /** Ends one of the viewer's sessions (its browser is signed out at its next request). NOT_FOUND for an id that is not the viewer's. */
+  endSession: Scalars['Boolean']['output'];
   logIn: Viewer;
   /** Ends this session. */
   logOut: Scalars['Boolean']['output'];
@@ -267,6 +269,11 @@ export type MutationDeleteWebhookArgs = {
 export type MutationEnableOrganizationWebhookArgs = {
   id: Scalars['ID']['input'];
   organizationId: Scalars['ID']['input'];
+};
+
+
+export type MutationEndSessionArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -482,12 +489,29 @@ export type Role =
   | 'admin'
   | 'owner';
 
+/** A signed-in browser of the viewer. Its id is not the session token and cannot be used as one. */
+export type Session = {
+  __typename?: 'Session';
+  /** When this session signed in. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The session this request came with. */
+  current: Scalars['Boolean']['output'];
+  /** When it ends unless used: 7 days idle, 30 days after sign-in at most. */
+  expiresAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** Its last request, to the minute. */
+  lastSeenAt: Scalars['DateTime']['output'];
+  userAgent?: Maybe<Scalars['String']['output']>;
+};
+
 /** The signed-in dashboard user. */
 export type Viewer = {
   __typename?: 'Viewer';
   email: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   memberships: Array<Membership>;
+  /** The viewer's signed-in sessions, newest first; `current` marks this one. */
+  sessions: Array<Session>;
 };
 
 /** An endpoint that receives the organization's events, signed per Standard Webhooks. Its secret is never shown again. */

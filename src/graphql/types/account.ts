@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { changePassword, logIn, signUp, type SignedIn } from '../../domain/accounts/service.ts';
-import { invalidateSession } from '../../domain/accounts/sessions.ts';
+import { endSession, invalidateSession, listSessions } from '../../domain/accounts/sessions.ts';
 import { createOrganization } from '../../domain/organizations/service.ts';
 import { rateLimitIdentity } from '../../http/client-ip.ts';
 import { builder } from '../builder.ts';
@@ -14,6 +14,19 @@ const Membership = builder.prismaObject('Membership', {
   fields: (t) => ({ role: t.field({ type: Role, resolve: (m) => m.role }), organization: t.relation('organization') }),
 });
 
+type SignedInSession = Awaited<ReturnType<typeof listSessions>>[number];
+const SessionType = builder.objectRef<SignedInSession>('Session').implement({
+  description: 'A signed-in browser of the viewer. Its id is not the session token and cannot be used as one.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When this session signed in.' }),
+    lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime', description: 'Its last request, to the minute.' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'When it ends unless used: 7 days idle, 30 days after sign-in at most.' }),
+    userAgent: t.exposeString('userAgent', { nullable: true }),
+    current: t.exposeBoolean('current', { description: 'The session this request came with.' }),
+  }),
+});
+
 const Viewer = builder.objectRef<{ id: string; email: string }>('Viewer').implement({
   description: 'The signed-in dashboard user.',
   fields: (t) => ({
@@ -22,6 +35,11 @@ const Viewer = builder.objectRef<{ id: string; email: string }>('Viewer').implem
     memberships: t.prismaField({
       type: [Membership],
       resolve: (query, viewer, _args, ctx) => ctx.db.membership.findMany({ ...query, where: { userId: viewer.id }, orderBy: { createdAt: 'asc' } }),
+    }),
+    sessions: t.field({
+      type: [SessionType],
+      description: "The viewer's signed-in sessions, newest first; `current` marks this one.",
+      resolve: (viewer, _args, ctx) => listSessions(ctx.db, viewer.id, ctx.session.token),
     }),
   }),
 });
@@ -48,18 +66,23 @@ builder.mutationFields((t) => ({
     type: Viewer,
     description: 'Makes an account and signs it in (sets the session cookie).',
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
-    resolve: async (_root, args, ctx) => startSession(ctx, await signUp(ctx.db, args, rateLimitIdentity(ctx.clientIp), ctx.loginThrottle)),
+    resolve: async (_root, args, ctx) => startSession(ctx, await signUp(ctx.db, args, rateLimitIdentity(ctx.clientIp), ctx.loginThrottle, ctx.session.userAgent)),
   }),
   logIn: t.field({
     type: Viewer,
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
-    resolve: async (_root, args, ctx) => startSession(ctx, await logIn(ctx.db, args, rateLimitIdentity(ctx.clientIp), ctx.loginThrottle)),
+    resolve: async (_root, args, ctx) => startSession(ctx, await logIn(ctx.db, args, rateLimitIdentity(ctx.clientIp), ctx.loginThrottle, ctx.session.userAgent)),
   }),
   changePassword: t.field({
     type: Viewer,
     description: 'Sets a new password and ends every session of the user, on every device; this browser gets a new one.',
     args: { currentPassword: t.arg.string({ required: true }), newPassword: t.arg.string({ required: true }) },
-    resolve: async (_root, args, ctx) => startSession(ctx, await changePassword(ctx.db, requireViewer(ctx).id, args, rateLimitIdentity(ctx.clientIp), ctx.loginThrottle)),
+    resolve: async (_root, args, ctx) => startSession(ctx, await changePassword(ctx.db, requireViewer(ctx).id, args, rateLimitIdentity(ctx.clientIp), ctx.loginThrottle, ctx.session.userAgent)),
+  }),
+  endSession: t.boolean({
+    description: "Ends one of the viewer's sessions (its browser is signed out at its next request). NOT_FOUND for an id that is not the viewer's.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => unwrap(await endSession(ctx.db, requireViewer(ctx).id, String(args.id))),
   }),
   logOut: t.boolean({
     description: 'Ends this session.',
