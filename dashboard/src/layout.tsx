@@ -48,6 +48,8 @@ export function Layout({ path, children }: { path: string; children: ReactNode }
           </label>
         )}
         <nav className="account" aria-label="Account">
+          {/* A page of its own (Swagger UI, served by the dashboard's server), so a full load rather than the router. */}
+          <a href="/docs">API reference</a>
           <Link to="/account" aria-current={path === '/account' ? 'page' : undefined}>{viewer.email}</Link>
           <button type="button" className="link" onClick={signOut} disabled={logOut.pending}>
             Log out

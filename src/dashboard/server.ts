@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type RequestListener, type ServerRe
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { filesUnder } from './build.ts';
+import { loadDocsPage } from './docs-page.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -103,12 +104,13 @@ function pathOf(target: string | undefined) {
 export function createDashboardServer({ root, api }: { root: string; api: RequestListener }) {
   const base = path.resolve(root);
   let files = loadBuild(base);
+  let docs: Map<string, BuiltFile> | undefined;
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     const pathname = pathOf(req.url);
     if (pathname === undefined) return plain(res, 400, 'the request target is not a valid URL');
     // GraphiQL is never served on the dashboard's origin, where the session cookie lives (GRAPHIQL=on or not).
     if (pathname === '/graphql' && req.method === 'GET' && /text\/html/i.test(req.headers.accept ?? '')) return plain(res, 404, 'GraphiQL is not served on the dashboard\'s port');
-    if (pathname === '/graphql' || pathname === '/healthz') {
+    if (pathname === '/graphql' || pathname === '/healthz' || pathname === '/v1/openapi.json') {
       return void Promise.resolve(api(req, res)).catch(() => (res.headersSent ? res.destroy() : plain(res, 500, 'unexpected error')));
     }
     // Started before the build was in place: look again until it is.
@@ -119,6 +121,12 @@ export function createDashboardServer({ root, api }: { root: string; api: Reques
       name = decodeURIComponent(pathname);
     } catch {
       return plain(res, 404, `no file ${pathname}`);
+    }
+    // /docs: the API reference (src/dashboard/docs-page.ts), its files read on its first request.
+    if (name === '/docs' || name.startsWith('/docs/')) {
+      docs ??= new Map([...loadDocsPage()].map(([key, file]) => [key, { ...file, gzipped: gzipSync(file.body) }]));
+      const page = docs.get(name);
+      return page ? send(req, res, page, 'no-cache') : plain(res, 404, `no file ${pathname}`);
     }
     const asset = name !== '/' ? files.get(name) : undefined;
     // Vite names built assets by content hash, so they never change under their name.

@@ -20,6 +20,7 @@ import { MemoryFailureCounter, RedisFailureCounter } from './rate-limit/failure-
 import type { LoginThrottle } from '../domain/accounts/login-throttle.ts';
 import { createRestRouter } from './rest/router.ts';
 import { routes } from './rest/routes.ts';
+import { buildOpenApi, OPENAPI_PATH } from './rest/openapi.ts';
 import { createGraphQLServer } from './yoga.ts';
 import type { SendPush } from '../apns/sender.ts';
 import type { Fanout } from '../domain/broadcasts/fanout.ts';
@@ -82,6 +83,8 @@ export function createApp({ config, database, logger, redis, send, boss, fanout,
   };
   const yoga = createGraphQLServer({ database, notifications, webhooks, loginThrottle, dashboardOrigins: config.dashboardOrigins, rateLimits, logger, production: config.production, graphiql: config.graphiql ?? false });
   const rest = createRestRouter({ yoga, routes, rateLimits, maxBodyBytes: config.maxBodyBytes });
+  // Built once from the same route table: a route without a description stops the server here.
+  const openApi = JSON.stringify(buildOpenApi(routes));
 
   async function graphql(request: Request, url: URL, ip: string, authorization: string | undefined) {
     const secure = config.production || url.protocol === 'https:' || (config.trustProxy !== false && request.headers.get('x-forwarded-proto') === 'https');
@@ -132,6 +135,10 @@ export function createApp({ config, database, logger, redis, send, boss, fanout,
         return new Response(body, { status, headers });
       }
       const authorization = request.headers.get('authorization') ?? undefined;
+      if (url.pathname === OPENAPI_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
+        observed.route = OPENAPI_PATH;
+        return new Response(request.method === 'HEAD' ? null : openApi, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' } });
+      }
       // The /v1 routes are for API keys and devices: a session cookie means nothing there.
       if (url.pathname.startsWith('/v1/')) return await rest.handle(request, url, { clientIp: ip, authorization, session: sessionCookies(undefined, false) }, observed);
       if (url.pathname === '/graphql') return await graphql(request, url, ip, authorization);
