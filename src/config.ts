@@ -50,7 +50,11 @@ export interface Config {
   dashboardOrigins: string[];
   /** The dashboard's own port (on HOST; 0 picks a free one); undefined when DASHBOARD=off. */
   dashboardPort: number | undefined;
-  /** Failed log-ins allowed per e-mail, and per client IP, in each window; 0 lifts that limit. */
+  /**
+   * Failed log-ins allowed per (e-mail, client address), and per client address, in each window; 0 lifts that limit.
+   * Past 2 × loginFailuresPerEmail failures for one e-mail from all addresses, its attempts are spaced out
+   * (src/domain/accounts/login-throttle.ts).
+   */
   loginFailuresPerEmail: number;
   loginFailuresPerIp: number;
   loginFailureWindowMs: number;
