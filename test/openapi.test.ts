@@ -58,13 +58,16 @@ describe.each(backends)('live answers match /v1/openapi.json on $name', (backend
 
     // Subscriptions
     const org = await seedOrganization(server.db, { name: 'Acme News', description: 'Breaking news' });
-    const privateOrg = await seedOrganization(server.db, { isPublic: false } as never);
+    const privateOrg = await seedOrganization(server.db, { isPublic: false, subscribeRequiresInviteCode: true });
     const subscribe = `/v1/devices/${deviceUuid}/subscriptions`;
     const template = '/v1/devices/:deviceUuid/subscriptions';
     await expectStatus('POST', template, 201, server.post(subscribe, { orgSlug: org.slug, externalId: 'user-42' }));
     await expectStatus('POST', template, 200, server.post(subscribe, { orgSlug: org.slug, externalId: 'user-42' }));
     await expectStatus('POST', template, 404, server.post(subscribe, { orgSlug: 'no-such-org' }));
     await expectStatus('POST', template, 400, server.post(subscribe, { externalId: 'x' }));
+    const privateCode = (await server.db.organization.findUniqueOrThrow({ where: { slug: privateOrg.slug } })).inviteCode as string;
+    await expectStatus('POST', template, 404, server.post(subscribe, { orgSlug: privateOrg.slug }));
+    await expectStatus('POST', template, 201, server.post(subscribe, { orgSlug: privateOrg.slug, inviteCode: privateCode }));
     const unsubscribe = '/v1/devices/:deviceUuid/subscriptions/:orgSlug';
     const other = (await server.post('/v1/devices', { apnsToken: apnsToken(), platform: 'ios' })).body.deviceUuid as string;
     await server.post(`/v1/devices/${other}/subscriptions`, { orgSlug: org.slug });
@@ -114,6 +117,24 @@ describe.each(backends)('live answers match /v1/openapi.json on $name', (backend
     await expectStatus('POST', '/v1/webhooks/:id/rotate-secret', 404, server.post('/v1/webhooks/00000000-0000-4000-8000-000000000000/rotate-secret', undefined, auth));
     await expectStatus('DELETE', '/v1/webhooks/:id', 204, server.request('DELETE', `/v1/webhooks/${created.id}`, { headers: auth }));
     await expectStatus('DELETE', '/v1/webhooks/:id', 404, server.request('DELETE', `/v1/webhooks/${created.id}`, { headers: auth }));
+
+    // Ids that are no UUID, and odd bodies, still answer a documented status.
+    const answered = async (method: string, template: string, path: string, json?: unknown, headers: Record<string, string> = {}) => {
+      const answer = await server.request(method, path, { json, headers });
+      check(method, template, answer.status, answer.body);
+    };
+    await answered('POST', template, '/v1/devices/not-a-uuid/subscriptions', { orgSlug: org.slug });
+    await answered('POST', template, subscribe, { orgSlug: org.slug, externalId: 'x'.repeat(5000) });
+    await answered('DELETE', unsubscribe, `/v1/devices/not-a-uuid/subscriptions/${org.slug}`);
+    await answered('GET', '/v1/notifications/:id', '/v1/notifications/not-a-uuid', undefined, auth);
+    await answered('DELETE', '/v1/notifications/:id', '/v1/notifications/not-a-uuid', undefined, auth);
+    await answered('DELETE', '/v1/webhooks/:id', '/v1/webhooks/not-a-uuid', undefined, auth);
+    await answered('POST', '/v1/webhooks/:id/rotate-secret', '/v1/webhooks/not-a-uuid/rotate-secret', undefined, auth);
+    await answered('GET', '/v1/orgs', '/v1/orgs?cursor=garbage');
+    await answered('GET', '/v1/notifications', '/v1/notifications?cursor=garbage', undefined, auth);
+    await answered('POST', '/v1/notify', '/v1/notify', { body: 'x', target: 'users' }, auth);
+    await answered('POST', '/v1/webhooks', '/v1/webhooks', { url: 'http://127.0.0.1:9/x', events: ['nope'] }, auth);
+    await answered('POST', '/v1/devices', '/v1/devices', []);
 
     // Each route's success answers were checked at least once.
     for (const route of routes) {
