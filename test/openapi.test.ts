@@ -118,6 +118,24 @@ describe.each(backends)('live answers match /v1/openapi.json on $name', (backend
     await expectStatus('DELETE', '/v1/webhooks/:id', 204, server.request('DELETE', `/v1/webhooks/${created.id}`, { headers: auth }));
     await expectStatus('DELETE', '/v1/webhooks/:id', 404, server.request('DELETE', `/v1/webhooks/${created.id}`, { headers: auth }));
 
+    // Identity keys, and the subscribe refusal they bring
+    const keys = '/v1/identity/keys';
+    const made = await expectStatus('POST', keys, 201, server.request('POST', keys, { headers: auth }));
+    await expectStatus('POST', keys, 201, server.post(keys, {}, auth));
+    await expectStatus('POST', keys, 409, server.post(keys, { publicKey: made.publicKey }, auth));
+    await expectStatus('POST', keys, 400, server.post(keys, { publicKey: 'nope' }, auth));
+    await expectStatus('POST', keys, 403, server.request('POST', keys, { headers: testAuth }));
+    await expectStatus('POST', keys, 401, server.request('POST', keys));
+    await expectStatus('POST', keys, 415, server.request('POST', keys, { body: 'x', headers: { ...auth, 'content-type': 'text/plain' } }));
+    await expectStatus('GET', keys, 200, server.get(keys, auth));
+    await expectStatus('GET', keys, 403, server.get(keys, testAuth));
+    await expectStatus('GET', keys, 401, server.get(keys));
+    await expectStatus('POST', template, 401, server.post(subscribe, { orgSlug: org.slug, externalId: 'user-42' }));
+    await expectStatus('DELETE', `${keys}/:id`, 204, server.request('DELETE', `${keys}/${made.id}`, { headers: auth }));
+    await expectStatus('DELETE', `${keys}/:id`, 404, server.request('DELETE', `${keys}/${made.id}`, { headers: auth }));
+    await expectStatus('DELETE', `${keys}/:id`, 403, server.request('DELETE', `${keys}/${made.id}`, { headers: testAuth }));
+    await expectStatus('DELETE', `${keys}/:id`, 401, server.request('DELETE', `${keys}/${made.id}`));
+
     // Ids that are no UUID, and odd bodies, still answer a documented status.
     const answered = async (method: string, template: string, path: string, json?: unknown, headers: Record<string, string> = {}) => {
       const answer = await server.request(method, path, { json, headers });
@@ -135,6 +153,9 @@ describe.each(backends)('live answers match /v1/openapi.json on $name', (backend
     await answered('POST', '/v1/notify', '/v1/notify', { body: 'x', target: 'users' }, auth);
     await answered('POST', '/v1/webhooks', '/v1/webhooks', { url: 'http://127.0.0.1:9/x', events: ['nope'] }, auth);
     await answered('POST', '/v1/devices', '/v1/devices', []);
+    await answered('DELETE', `${keys}/:id`, `${keys}/not-a-uuid`, undefined, auth);
+    await answered('POST', keys, keys, { publicKey: { kty: 'EC' } }, auth);
+    await answered('POST', keys, keys, [], auth);
 
     // Each route's success answers were checked at least once.
     for (const route of routes) {

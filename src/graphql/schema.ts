@@ -4,6 +4,7 @@ import './types/account.ts';
 import './types/api-key.ts';
 import './types/broadcast.ts';
 import './types/device.ts';
+import './types/identity.ts';
 import './types/organization.ts';
 import './types/organization-admin.ts';
 import './types/subscription.ts';

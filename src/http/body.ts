@@ -30,9 +30,9 @@ export async function readLimited(request: Request, limit: number): Promise<Uint
   return Buffer.concat(chunks, size);
 }
 
-export async function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
-  if (!isJson(request)) throw new HttpError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' });
-  const bytes = await readLimited(request, limit);
+const unsupported = () => new HttpError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' });
+
+function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(bytes).toString('utf8'));
@@ -43,6 +43,19 @@ export async function readJsonObject(request: Request, limit: number): Promise<R
     throw new HttpError({ code: 'INVALID_JSON', message: 'request body must be a JSON object' });
   }
   return value as Record<string, unknown>;
+}
+
+export async function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
+  if (!isJson(request)) throw unsupported();
+  return parseJsonObject(await readLimited(request, limit));
+}
+
+/** For routes whose body may be left out: an empty body is {} whatever its Content-Type; anything else must be a JSON object. */
+export async function readOptionalJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
+  const bytes = await readLimited(request, limit);
+  if (bytes.byteLength === 0) return {};
+  if (!isJson(request)) throw unsupported();
+  return parseJsonObject(bytes);
 }
 
 /** GraphQL's GET `variables` and `extensions` hold JSON: a 400 naming the parameter when they do not (yoga's own parse error is an INTERNAL). */

@@ -105,6 +105,13 @@ export type CreatedApiKey = {
   key: Scalars['String']['output'];
 };
 
+export type CreatedIdentityKey = {
+  __typename?: 'CreatedIdentityKey';
+  key: IdentityKey;
+  /** PKCS#8 PEM of a pair Clarion made, shown only in this answer and never stored; null when you registered your own public key. */
+  privateKey?: Maybe<Scalars['String']['output']>;
+};
+
 export type CreatedWebhook = {
   __typename?: 'CreatedWebhook';
   /** whsec_ and the base64 of 24 random bytes, to verify signatures with: shown only here. */
@@ -130,6 +137,18 @@ export type DeviceSubscription = {
   externalId?: Maybe<Scalars['String']['output']>;
   orgSlug: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A public key whose private half signs externalIdToken for subscriptions (verified user targeting). Clarion keeps public keys only. */
+export type IdentityKey = {
+  __typename?: 'IdentityKey';
+  /** Always ES256 (P-256). */
+  algorithm: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** The kid to put in a token's header. */
+  id: Scalars['ID']['output'];
+  /** SPKI PEM. */
+  publicKey: Scalars['String']['output'];
 };
 
 /** A user who manages an organization. */
@@ -159,11 +178,17 @@ export type Mutation = {
   changePassword: Viewer;
   /** Makes a live or test key for an organization the signed-in user belongs to. */
   createApiKey: CreatedApiKey;
+  /** Adds an identity key (POST /v1/identity/keys); at most 10. From then on, subscribing to the organization with an externalId needs externalIdToken, and targeting by externalId reaches only subscriptions whose externalId a token proved. */
+  createIdentityKey: CreatedIdentityKey;
   /** Creates an organization; the signed-in user becomes its owner. */
   createOrganization: Organization;
+  createOrganizationIdentityKey: CreatedIdentityKey;
   createOrganizationWebhook: CreatedWebhook;
   /** Registers an endpoint for the live key's organization (POST /v1/webhooks); at most 10 per organization. */
   createWebhook: CreatedWebhook;
+  /** Deletes a key: its tokens are no longer accepted and the subscriptions it proved are no longer reached by externalId. With no key left, externalIds are not verified. */
+  deleteIdentityKey: Scalars['Boolean']['output'];
+  deleteOrganizationIdentityKey: Scalars['Boolean']['output'];
   deleteOrganizationWebhook: Scalars['Boolean']['output'];
   deleteWebhook: Scalars['Boolean']['output'];
   /** Re-enables an endpoint that was disabled after its deliveries kept failing. */
@@ -192,7 +217,7 @@ export type Mutation = {
   sendOrganizationWebhookTest: WebhookDelivery;
   /** Makes an account and signs it in (sets the session cookie). */
   signUp: Viewer;
-  /** Subscribes a device to an organization (public or private). Subscribing again replaces externalId. An organization with subscribeRequiresInviteCode on needs its current inviteCode; without it, or with a wrong or old one, it answers NOT_FOUND as an unknown slug does. */
+  /** Subscribes a device to an organization (public or private). Subscribing again replaces externalId. An organization with subscribeRequiresInviteCode on needs its current inviteCode; without it, or with a wrong or old one, it answers NOT_FOUND as an unknown slug does. An organization with identity keys needs externalIdToken to accept an externalId. */
   subscribeDevice: DeviceSubscription;
   /** Removes a device's subscription; NOT_FOUND when there is none. */
   unsubscribeDevice: Scalars['Boolean']['output'];
@@ -232,6 +257,11 @@ export type MutationCreateApiKeyArgs = {
 };
 
 
+export type MutationCreateIdentityKeyArgs = {
+  publicKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type MutationCreateOrganizationArgs = {
   brandColor?: InputMaybe<Scalars['String']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
@@ -239,6 +269,12 @@ export type MutationCreateOrganizationArgs = {
   logoUrl?: InputMaybe<Scalars['String']['input']>;
   name: Scalars['String']['input'];
   slug: Scalars['String']['input'];
+};
+
+
+export type MutationCreateOrganizationIdentityKeyArgs = {
+  organizationId: Scalars['ID']['input'];
+  publicKey?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -252,6 +288,17 @@ export type MutationCreateOrganizationWebhookArgs = {
 export type MutationCreateWebhookArgs = {
   events: Array<Scalars['String']['input']>;
   url: Scalars['String']['input'];
+};
+
+
+export type MutationDeleteIdentityKeyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteOrganizationIdentityKeyArgs = {
+  id: Scalars['ID']['input'];
+  organizationId: Scalars['ID']['input'];
 };
 
 
@@ -345,6 +392,7 @@ export type MutationSignUpArgs = {
 export type MutationSubscribeDeviceArgs = {
   deviceUuid: Scalars['ID']['input'];
   externalId?: InputMaybe<Scalars['String']['input']>;
+  externalIdToken?: InputMaybe<Scalars['String']['input']>;
   inviteCode?: InputMaybe<Scalars['String']['input']>;
   orgSlug: Scalars['String']['input'];
 };
@@ -374,6 +422,8 @@ export type Organization = {
   brandColor?: Maybe<Scalars['String']['output']>;
   description: Scalars['String']['output'];
   id: Scalars['ID']['output'];
+  /** The identity keys (verified user targeting). Members only; null for everyone else. */
+  identityKeys?: Maybe<Array<IdentityKey>>;
   /** Finds the organization, public or private (GET /v1/orgs/invite/{inviteCode}). Members only; null for everyone else. */
   inviteCode?: Maybe<Scalars['String']['output']>;
   /** Public organizations can be searched; private ones are found by invite code. */
@@ -408,6 +458,8 @@ export type Query = {
   apiKeys: Array<ApiKey>;
   /** How many devices a notify request would reach now (the composer confirms this before a live send). */
   audienceSize: Scalars['Int']['output'];
+  /** The live key's organization's identity keys (GET /v1/identity/keys). */
+  identityKeys: Array<IdentityKey>;
   /** An organization the signed-in user is a member of, public or private. NOT_FOUND for others. */
   managedOrganization: Organization;
   /** The signed-in user; null without a session. */

@@ -18,6 +18,18 @@ export interface Range {
 }
 
 /**
+ * The subscription matches a target "users" request's externalIds ($ids), and, when the organization ($org)
+ * verifies externalIds (it has identity keys), its externalId was proved by a token signed with one of the
+ * keys it has now: a device that claimed an externalId without proof, or with a key since deleted, is not
+ * reached by it. `s` is the subscriptions' alias ('' for none).
+ */
+export function externalIdMatch(org: string, ids: string, s = '') {
+  return `(${ids}::text[] IS NULL OR (${s}external_id = ANY(${ids}::text[])
+    AND (NOT EXISTS (SELECT 1 FROM identity_keys WHERE organization_id = ${org})
+         OR ${s}external_id_key_id IN (SELECT id FROM identity_keys WHERE organization_id = ${org}))))`;
+}
+
+/**
  * The next page of a shard's subscriptions after `cursor`, in device order, with each device's token and
  * whether it is live. The page is cut from the subscriptions' primary key first and only then joined, so
  * every page costs the same wherever the cursor is (a plain join with LIMIT let the planner rescan every
@@ -29,7 +41,7 @@ export function pageQuery(organizationId: string, request: NotifyRequest, range:
     `SELECT s.device_uuid::text, d.apns_token, d.token_invalidated_at IS NULL AS live
      FROM (SELECT device_uuid FROM subscriptions
            WHERE organization_id = $1 AND device_uuid > $2::uuid AND ($5::uuid IS NULL OR device_uuid <= $5::uuid)
-             AND ($3::text[] IS NULL OR external_id = ANY($3::text[]))
+             AND ${externalIdMatch('$1', '$3')}
            ORDER BY device_uuid LIMIT $4) s
      -- A lookup per subscription (OFFSET 0 keeps the planner from turning it into a scan of all devices).
      CROSS JOIN LATERAL (SELECT apns_token, token_invalidated_at FROM devices WHERE device_uuid = s.device_uuid OFFSET 0) d
@@ -46,7 +58,7 @@ export async function shardRanges(sql: SqlClient, organizationId: string, reques
   const bounds = await sql.query<{ device_uuid: string }>(
     `SELECT device_uuid::text FROM (
        SELECT device_uuid, row_number() OVER (ORDER BY device_uuid) AS n, count(*) OVER () AS total
-       FROM subscriptions WHERE organization_id = $1 AND ($2::text[] IS NULL OR external_id = ANY($2::text[]))) s
+       FROM subscriptions WHERE organization_id = $1 AND ${externalIdMatch('$1', '$2')}) s
      WHERE n % $3 = 0 AND n < total ORDER BY device_uuid`,
     [organizationId, request.externalIds ?? null, size],
   );
@@ -64,7 +76,7 @@ export async function shardRanges(sql: SqlClient, organizationId: string, reques
 export function newestRecipientQuery(organizationId: string, request: NotifyRequest): [string, unknown[]] {
   return [
     `SELECT s.device_uuid::text, d.apns_token FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
-     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL AND ($2::text[] IS NULL OR s.external_id = ANY($2::text[]))
+     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL AND ${externalIdMatch('$1', '$2', 's.')}
      ORDER BY s.created_at DESC, s.device_uuid LIMIT 1`,
     [organizationId, request.externalIds ?? null],
   ];
@@ -73,7 +85,7 @@ export function newestRecipientQuery(organizationId: string, request: NotifyRequ
 export async function countRecipients(sql: SqlClient, organizationId: string, request: NotifyRequest) {
   const [row] = await sql.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
-     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL AND ($2::text[] IS NULL OR s.external_id = ANY($2::text[]))`,
+     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL AND ${externalIdMatch('$1', '$2', 's.')}`,
     [organizationId, request.externalIds ?? null],
   );
   return row?.n ?? 0;

@@ -15,7 +15,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  mutation RegisterDevice($apnsToken: String!, $platform: String!) {\n    registerDevice(apnsToken: $apnsToken, platform: $platform) { deviceUuid created }\n  }\n": typeof types.RegisterDeviceDocument,
-    "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode) { orgSlug externalId createdAt updatedAt created }\n  }\n": typeof types.SubscribeDeviceDocument,
+    "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken) { orgSlug externalId createdAt updatedAt created }\n  }\n": typeof types.SubscribeDeviceDocument,
     "\n  mutation UnsubscribeDevice($deviceUuid: ID!, $orgSlug: String!) {\n    unsubscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug)\n  }\n": typeof types.UnsubscribeDeviceDocument,
     "\n  query SearchOrganizations($search: String, $limit: Int, $cursor: String) {\n    organizations(search: $search, limit: $limit, cursor: $cursor) {\n      organizations { ...PublicOrganization }\n      nextCursor\n    }\n  }\n": typeof types.SearchOrganizationsDocument,
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": typeof types.PublicOrganizationFragmentDoc,
@@ -31,6 +31,9 @@ type Documents = {
     "\n  query ListWebhooks {\n    webhooks { id url events createdAt disabledAt disabledReason lastDelivery { ...WebhookDeliveryFields } }\n  }\n": typeof types.ListWebhooksDocument,
     "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n": typeof types.DeleteWebhookDocument,
     "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { secret webhook { id url events createdAt } }\n  }\n": typeof types.RotateWebhookSecretDocument,
+    "\n  mutation CreateIdentityKey($publicKey: String) {\n    createIdentityKey(publicKey: $publicKey) { privateKey key { id algorithm publicKey createdAt } }\n  }\n": typeof types.CreateIdentityKeyDocument,
+    "\n  query ListIdentityKeys {\n    identityKeys { id algorithm publicKey createdAt }\n  }\n": typeof types.ListIdentityKeysDocument,
+    "\n  mutation DeleteIdentityKey($id: ID!) {\n    deleteIdentityKey(id: $id)\n  }\n": typeof types.DeleteIdentityKeyDocument,
     "\n  mutation LogOut { logOut }\n": typeof types.LogOutDocument,
     "\n  query Me { me { email memberships { role organization { id slug } } } }\n": typeof types.MeDocument,
     "\n  mutation CreateOrganization($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n": typeof types.CreateOrganizationDocument,
@@ -78,7 +81,7 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  mutation RegisterDevice($apnsToken: String!, $platform: String!) {\n    registerDevice(apnsToken: $apnsToken, platform: $platform) { deviceUuid created }\n  }\n": types.RegisterDeviceDocument,
-    "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode) { orgSlug externalId createdAt updatedAt created }\n  }\n": types.SubscribeDeviceDocument,
+    "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken) { orgSlug externalId createdAt updatedAt created }\n  }\n": types.SubscribeDeviceDocument,
     "\n  mutation UnsubscribeDevice($deviceUuid: ID!, $orgSlug: String!) {\n    unsubscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug)\n  }\n": types.UnsubscribeDeviceDocument,
     "\n  query SearchOrganizations($search: String, $limit: Int, $cursor: String) {\n    organizations(search: $search, limit: $limit, cursor: $cursor) {\n      organizations { ...PublicOrganization }\n      nextCursor\n    }\n  }\n": types.SearchOrganizationsDocument,
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": types.PublicOrganizationFragmentDoc,
@@ -94,6 +97,9 @@ const documents: Documents = {
     "\n  query ListWebhooks {\n    webhooks { id url events createdAt disabledAt disabledReason lastDelivery { ...WebhookDeliveryFields } }\n  }\n": types.ListWebhooksDocument,
     "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n": types.DeleteWebhookDocument,
     "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { secret webhook { id url events createdAt } }\n  }\n": types.RotateWebhookSecretDocument,
+    "\n  mutation CreateIdentityKey($publicKey: String) {\n    createIdentityKey(publicKey: $publicKey) { privateKey key { id algorithm publicKey createdAt } }\n  }\n": types.CreateIdentityKeyDocument,
+    "\n  query ListIdentityKeys {\n    identityKeys { id algorithm publicKey createdAt }\n  }\n": types.ListIdentityKeysDocument,
+    "\n  mutation DeleteIdentityKey($id: ID!) {\n    deleteIdentityKey(id: $id)\n  }\n": types.DeleteIdentityKeyDocument,
     "\n  mutation LogOut { logOut }\n": types.LogOutDocument,
     "\n  query Me { me { email memberships { role organization { id slug } } } }\n": types.MeDocument,
     "\n  mutation CreateOrganization($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id slug } }\n": types.CreateOrganizationDocument,
@@ -161,7 +167,7 @@ export function graphql(source: "\n  mutation RegisterDevice($apnsToken: String!
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode) { orgSlug externalId createdAt updatedAt created }\n  }\n"): (typeof documents)["\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode) { orgSlug externalId createdAt updatedAt created }\n  }\n"];
+export function graphql(source: "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken) { orgSlug externalId createdAt updatedAt created }\n  }\n"): (typeof documents)["\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken) { orgSlug externalId createdAt updatedAt created }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -222,6 +228,18 @@ export function graphql(source: "\n  mutation DeleteWebhook($id: ID!) {\n    del
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { secret webhook { id url events createdAt } }\n  }\n"): (typeof documents)["\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { secret webhook { id url events createdAt } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateIdentityKey($publicKey: String) {\n    createIdentityKey(publicKey: $publicKey) { privateKey key { id algorithm publicKey createdAt } }\n  }\n"): (typeof documents)["\n  mutation CreateIdentityKey($publicKey: String) {\n    createIdentityKey(publicKey: $publicKey) { privateKey key { id algorithm publicKey createdAt } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListIdentityKeys {\n    identityKeys { id algorithm publicKey createdAt }\n  }\n"): (typeof documents)["\n  query ListIdentityKeys {\n    identityKeys { id algorithm publicKey createdAt }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteIdentityKey($id: ID!) {\n    deleteIdentityKey(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteIdentityKey($id: ID!) {\n    deleteIdentityKey(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -19,15 +19,21 @@ builder.mutationFields((t) => ({
     type: DeviceSubscriptionType,
     description:
       'Subscribes a device to an organization (public or private). Subscribing again replaces externalId. ' +
-      'An organization with subscribeRequiresInviteCode on needs its current inviteCode; without it, or with a wrong or old one, it answers NOT_FOUND as an unknown slug does.',
+      'An organization with subscribeRequiresInviteCode on needs its current inviteCode; without it, or with a wrong or old one, it answers NOT_FOUND as an unknown slug does. ' +
+      'An organization with identity keys needs externalIdToken to accept an externalId.',
     args: {
       deviceUuid: t.arg.id({ required: true }),
       orgSlug: t.arg.string({ required: true }),
       externalId: t.arg.string(),
       inviteCode: t.arg.string({ description: 'The organization\'s invite code; ignored by organizations that do not require it.' }),
+      externalIdToken: t.arg.string({
+        description:
+          'With externalId, when the organization has identity keys: a JWT its server signed (ES256, kid = the key id, sub = externalId, aud = orgSlug, iat, exp at most 24 h later). ' +
+          'Missing or invalid: INVALID_EXTERNAL_ID_TOKEN, and the subscription stays as it was. Ignored otherwise.',
+      }),
     },
-    resolve: async (_root, { deviceUuid, orgSlug, externalId, inviteCode }, ctx) =>
-      unwrap(await subscribe(ctx.sql, { deviceUuid: String(deviceUuid), orgSlug, externalId, inviteCode })),
+    resolve: async (_root, { deviceUuid, orgSlug, externalId, inviteCode, externalIdToken }, ctx) =>
+      unwrap(await subscribe(ctx.sql, { deviceUuid: String(deviceUuid), orgSlug, externalId, inviteCode, externalIdToken })),
   }),
   unsubscribeDevice: t.boolean({
     description: 'Removes a device\'s subscription; NOT_FOUND when there is none.',

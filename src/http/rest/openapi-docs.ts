@@ -11,14 +11,14 @@ export interface QueryParam {
 export interface RouteDoc {
   summary: string;
   description: string;
-  tag: 'Devices' | 'Organizations' | 'Notifications' | 'Webhooks';
+  tag: 'Devices' | 'Organizations' | 'Notifications' | 'Webhooks' | 'Identity';
   /** Needs `Authorization: Bearer <API key>`. */
   auth: boolean;
   /** Sends RateLimit-* headers (and may answer 429). */
   rateLimited?: boolean;
   query?: QueryParam[];
   headers?: QueryParam[];
-  body?: { schema: Record<string, unknown>; example: unknown };
+  body?: { schema: Record<string, unknown>; example: unknown; optional?: boolean };
   /** Success statuses: description, schema (none: no body), example. */
   success: Record<number, { description: string; schema?: Record<string, unknown>; example?: unknown; location?: boolean }>;
   /** Error statuses this route can answer, with what they mean here. */
@@ -35,6 +35,7 @@ const broadcast = {
   createdAt: '2026-11-22T04:28:03.056Z', sendAt: null, finishedAt: '2026-11-22T04:28:03.097Z', error: null, waitingForApnsSince: null, timing: { durationMs: 41 },
   apiKey: { id: '9a0c…', name: 'live key', displayPrefix: 'svc_live_QQZP-o' },
 };
+const identityKey = { id: '019ab3f2-…', algorithm: 'ES256', publicKey: '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE…\n-----END PUBLIC KEY-----\n', createdAt: '2026-11-23T23:40:02.113Z' };
 const webhook = { id: '01a20a21-…', url: 'https://hooks.example.com/clarion', events: ['broadcast.completed'], secret: 'whsec_m8eeEXanbz2ypVG1U9hG/rb6nmZq57CD', createdAt: '2026-11-23T20:38:32.736Z' };
 
 export const routeDocs: Record<string, RouteDoc> = {
@@ -47,13 +48,19 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'POST /v1/devices/:deviceUuid/subscriptions': {
     summary: 'Subscribe a device to an organization', tag: 'Devices', auth: false,
-    description: 'Subscribes the device, or updates its externalId when already subscribed. An invite-only organization also needs its current inviteCode.',
+    description:
+      'Subscribes the device, or updates its externalId when already subscribed. An invite-only organization also needs its current inviteCode. ' +
+      'An organization with identity keys accepts an externalId only with externalIdToken, a JWT its own server signed (verified user targeting).',
     body: { schema: ref('Subscribe'), example: { orgSlug: 'acme', externalId: 'user-42' } },
     success: {
       201: { description: 'Subscribed.', schema: ref('Subscription'), example: { orgSlug: 'acme', externalId: 'user-42', createdAt: '2026-11-22T04:28:03.056Z', updatedAt: '2026-11-22T04:28:03.056Z' } },
       200: { description: 'Already subscribed; externalId updated.', schema: ref('Subscription') },
     },
-    errors: { ...BODY_ERRORS, 404: 'Unknown device, or unknown organization (or a missing or wrong invite code for an invite-only one).' },
+    errors: {
+      ...BODY_ERRORS,
+      401: 'INVALID_EXTERNAL_ID_TOKEN: the organization verifies externalIds and externalIdToken is missing, expired, signed by an unknown key, or names another aud or sub (the message says which). Nothing was changed.',
+      404: 'Unknown device, or unknown organization (or a missing or wrong invite code for an invite-only one).',
+    },
   },
   'DELETE /v1/devices/:deviceUuid/subscriptions/:orgSlug': {
     summary: 'Unsubscribe a device', tag: 'Devices', auth: false, description: 'Removes the subscription.',
@@ -123,5 +130,25 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: 'New secret for a webhook endpoint', tag: 'Webhooks', auth: true, description: 'Replaces the signing secret; the new one is shown only in this answer.',
     success: { 200: { description: 'The endpoint with its new secret.', schema: ref('WebhookWithSecret'), example: webhook } },
     errors: { ...KEY_ERRORS, 404: 'Unknown id, or another organization\'s.' },
+  },
+  'POST /v1/identity/keys': {
+    summary: 'Add an identity key', tag: 'Identity', auth: true,
+    description:
+      'Turns on verified user targeting: from now on a subscription with an externalId needs externalIdToken signed with one of the organization\'s keys, and target "users" reaches only subscriptions whose externalId a token proved. ' +
+      'An empty body makes a P-256 pair and answers its private key once (Clarion keeps only the public key); a body {publicKey} (PEM or JWK) registers your own. At most 10 keys. Live keys only.',
+    body: { schema: ref('CreateIdentityKey'), example: {}, optional: true },
+    success: { 201: { description: 'The key; privateKey only when Clarion made the pair.', schema: ref('CreatedIdentityKey'), example: { ...identityKey, privateKey: '-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----\n' } } },
+    errors: { ...BODY_ERRORS, ...KEY_ERRORS, 403: 'A test key.', 409: 'The public key is already registered, or the organization has 10 keys.' },
+  },
+  'GET /v1/identity/keys': {
+    summary: 'List identity keys', tag: 'Identity', auth: true, description: 'The organization\'s identity keys (public keys only). Live keys only.',
+    success: { 200: { description: 'The keys, oldest first.', schema: ref('IdentityKeyList'), example: { keys: [identityKey] } } },
+    errors: { ...KEY_ERRORS, 403: 'A test key.' },
+  },
+  'DELETE /v1/identity/keys/:id': {
+    summary: 'Delete an identity key', tag: 'Identity', auth: true,
+    description: 'Its tokens are refused from now on and the subscriptions it proved are no longer reached by externalId. With no key left, externalIds are no longer verified. Live keys only.',
+    success: { 204: { description: 'Deleted; no body.' } },
+    errors: { ...KEY_ERRORS, 403: 'A test key.', 404: 'Unknown id, or another organization\'s.' },
   },
 };

@@ -14,7 +14,7 @@ export const schemas: Record<string, Record<string, unknown>> = {
   Error: closed({
     error: closed(
       {
-        code: { type: 'string', enum: ['VALIDATION_FAILED', 'INVALID_JSON', 'QUERY_TOO_COMPLEX', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'UNPROCESSABLE', 'RATE_LIMITED', 'INTERNAL', 'UNAVAILABLE'] },
+        code: { type: 'string', enum: ['VALIDATION_FAILED', 'INVALID_JSON', 'QUERY_TOO_COMPLEX', 'UNAUTHENTICATED', 'INVALID_EXTERNAL_ID_TOKEN', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'UNPROCESSABLE', 'RATE_LIMITED', 'INTERNAL', 'UNAVAILABLE'] },
         message: str,
         field: { type: 'string', description: 'The request field at fault (validation errors).' },
       },
@@ -28,6 +28,10 @@ export const schemas: Record<string, Record<string, unknown>> = {
       orgSlug: str,
       externalId: { type: 'string', description: 'Your identifier of the user; lets the organization target them with target "users".' },
       inviteCode: { type: 'string', description: 'The organization\'s current invite code; required when the organization is invite-only (a missing or wrong code answers 404).' },
+      externalIdToken: {
+        type: 'string',
+        description: 'With externalId, when the organization has identity keys: a JWT its server signed with ES256 (header kid = the key id; claims sub = externalId, aud = orgSlug, iat, exp at most 24 hours after iat). Ignored otherwise.',
+      },
     },
     ['orgSlug'],
   ),
@@ -96,4 +100,23 @@ export const schemas: Record<string, Record<string, unknown>> = {
     lastDelivery: { oneOf: [{ type: 'null' }, ref('WebhookDelivery')] },
   }),
   WebhookList: closed({ webhooks: { type: 'array', items: ref('Webhook') } }),
+  CreateIdentityKey: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      publicKey: {
+        description: 'Your own P-256 public key: SPKI PEM text, or a JWK object {kty: "EC", crv: "P-256", x, y}. Leave the body empty to have Clarion make a pair.',
+        oneOf: [{ type: 'string' }, { type: 'object' }],
+      },
+    },
+  },
+  IdentityKey: closed({ id: { type: 'string', format: 'uuid', description: 'The kid of the tokens it signs.' }, algorithm: { type: 'string', enum: ['ES256'] }, publicKey: { type: 'string', description: 'SPKI PEM.' }, createdAt: dateTime }),
+  CreatedIdentityKey: closed(
+    {
+      id: { type: 'string', format: 'uuid' }, algorithm: { type: 'string', enum: ['ES256'] }, publicKey: str, createdAt: dateTime,
+      privateKey: { type: 'string', description: 'PKCS#8 PEM, only when Clarion made the pair: shown only in this answer, never stored.' },
+    },
+    ['id', 'algorithm', 'publicKey', 'createdAt'],
+  ),
+  IdentityKeyList: closed({ keys: { type: 'array', items: ref('IdentityKey') } }),
 };

@@ -61,7 +61,7 @@ function operation(route: Pick<RestRoute, 'method' | 'path'>, doc: RouteDoc) {
       ...(doc.query ?? []).map((p) => ({ ...p, in: 'query', required: false })),
       ...(doc.headers ?? []).map((p) => ({ ...p, in: 'header', required: false })),
     ],
-    ...(doc.body && { requestBody: { required: true, content: { 'application/json': { schema: doc.body.schema, example: doc.body.example } } } }),
+    ...(doc.body && { requestBody: { required: !doc.body.optional, content: { 'application/json': { schema: doc.body.schema, example: doc.body.example } } } }),
     responses,
   };
 }
@@ -90,7 +90,7 @@ export function buildOpenApi(routes: Pick<RestRoute, 'method' | 'path'>[], docs:
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [{ url: '/' }],
-    tags: ['Devices', 'Organizations', 'Notifications', 'Webhooks', 'Meta'].map((name) => ({ name })),
+    tags: ['Devices', 'Organizations', 'Notifications', 'Webhooks', 'Identity', 'Meta'].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key made in the dashboard (Settings → API keys): svc_live_… or svc_test_….' } },

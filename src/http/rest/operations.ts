@@ -9,8 +9,8 @@ export const RegisterDevice = graphql(`
 `);
 
 export const SubscribeDevice = graphql(`
-  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String) {
-    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode) { orgSlug externalId createdAt updatedAt created }
+  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String) {
+    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken) { orgSlug externalId createdAt updatedAt created }
   }
 `);
 
@@ -104,5 +104,23 @@ export const DeleteWebhook = graphql(`
 export const RotateWebhookSecret = graphql(`
   mutation RotateWebhookSecret($id: ID!) {
     rotateWebhookSecret(id: $id) { secret webhook { id url events createdAt } }
+  }
+`);
+
+export const CreateIdentityKey = graphql(`
+  mutation CreateIdentityKey($publicKey: String) {
+    createIdentityKey(publicKey: $publicKey) { privateKey key { id algorithm publicKey createdAt } }
+  }
+`);
+
+export const ListIdentityKeys = graphql(`
+  query ListIdentityKeys {
+    identityKeys { id algorithm publicKey createdAt }
+  }
+`);
+
+export const DeleteIdentityKey = graphql(`
+  mutation DeleteIdentityKey($id: ID!) {
+    deleteIdentityKey(id: $id)
   }
 `);

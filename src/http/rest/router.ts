@@ -4,7 +4,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { GraphQLError, Kind, validate, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import type { DomainError } from '../../domain/errors.ts';
-import { readJsonObject } from '../body.ts';
+import { readJsonObject, readOptionalJsonObject } from '../body.ts';
 import { errorResponse, HttpError, isErrorCode, json } from '../errors.ts';
 import type { RateLimits } from '../rate-limit/limits.ts';
 import type { Observed } from '../request-id.ts';
@@ -23,8 +23,8 @@ export interface RestRoute<Data = any, Variables = any> {
   /** A path with `:name` segments. */
   path: string;
   operation: TypedDocumentNode<Data, Variables>;
-  /** Whether the route takes a JSON body. */
-  body?: boolean;
+  /** Whether the route takes a JSON body; 'optional': an empty body stands for {}. */
+  body?: boolean | 'optional';
   variables(input: RouteInput): Variables;
   respond(data: Data): { status: number; body?: unknown; headers?: Record<string, string> };
 }
@@ -94,7 +94,7 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
   async function run(request: Request, url: URL, requestContext: RequestContext, observed?: Observed) {
     const { route: matched, params } = match(request.method, url.pathname);
     if (observed) observed.route = matched.path;
-    const body = matched.body ? await readJsonObject(request, maxBodyBytes) : {};
+    const body = matched.body === 'optional' ? await readOptionalJsonObject(request, maxBodyBytes) : matched.body ? await readJsonObject(request, maxBodyBytes) : {};
     const variableValues = matched.variables({ params, query: url.searchParams, body, headers: request.headers });
     const { execute, contextFactory, schema } = yoga.getEnveloped(requestContext);
     const contextValue = await contextFactory();

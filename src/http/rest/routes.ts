@@ -14,6 +14,16 @@ function integerParam(query: URLSearchParams, name: string) {
 /** A new endpoint or a new secret: the secret, shown only in this answer, beside the endpoint's fields. */
 const createdWebhook = ({ webhook: { id, url, events, createdAt }, secret }: { webhook: { id: string; url: string; events: string[]; createdAt: unknown }; secret: string }) => ({ id, url, events, secret, createdAt });
 
+/** A new identity key: its fields, and the private key only when Clarion made the pair. */
+const createdIdentityKey = ({ key: { __typename: _type, ...key }, privateKey }: { key: { __typename?: string }; privateKey?: string | null }) => (privateKey ? { ...key, privateKey } : key);
+
+/** The body's publicKey: PEM text, or a JWK object passed on as JSON text. */
+function publicKeyParam(body: Record<string, unknown>) {
+  const { publicKey } = body;
+  if (publicKey !== null && typeof publicKey === 'object' && !Array.isArray(publicKey)) return JSON.stringify(publicKey);
+  return publicKey as string | undefined;
+}
+
 export const routes = [
   route({
     method: 'POST',
@@ -28,7 +38,7 @@ export const routes = [
     path: '/v1/devices/:deviceUuid/subscriptions',
     operation: op.SubscribeDevice,
     body: true,
-    variables: ({ params, body }) => ({ deviceUuid: params.deviceUuid!, orgSlug: body.orgSlug as string, externalId: body.externalId as string | undefined, inviteCode: body.inviteCode as string | undefined }),
+    variables: ({ params, body }) => ({ deviceUuid: params.deviceUuid!, orgSlug: body.orgSlug as string, externalId: body.externalId as string | undefined, inviteCode: body.inviteCode as string | undefined, externalIdToken: body.externalIdToken as string | undefined }),
     respond: ({ subscribeDevice: { created, ...subscription } }) => ({ status: created ? 201 : 200, body: subscription }),
   }),
   route({
@@ -120,5 +130,27 @@ export const routes = [
     operation: op.RotateWebhookSecret,
     variables: ({ params }) => ({ id: params.id! }),
     respond: ({ rotateWebhookSecret }) => ({ status: 200, body: createdWebhook(rotateWebhookSecret) }),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/identity/keys',
+    operation: op.CreateIdentityKey,
+    body: 'optional',
+    variables: ({ body }) => ({ publicKey: publicKeyParam(body) }),
+    respond: ({ createIdentityKey }) => ({ status: 201, body: createdIdentityKey(createIdentityKey) }),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/identity/keys',
+    operation: op.ListIdentityKeys,
+    variables: () => ({}),
+    respond: ({ identityKeys }) => ({ status: 200, body: { keys: identityKeys } }),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v1/identity/keys/:id',
+    operation: op.DeleteIdentityKey,
+    variables: ({ params }) => ({ id: params.id! }),
+    respond: () => ({ status: 204 }),
   }),
 ];
