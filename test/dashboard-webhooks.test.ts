@@ -9,10 +9,9 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './support/backends.ts';
 import { browserAvailable, openBrowser } from './support/browser.ts';
+import { openSettings, signUpWithOrganization as signUpWithOrganizationFlow } from './support/browser-flows.ts';
 import { startDashboard } from './support/dashboard.ts';
 import { waitFor } from './support/processes.ts';
-
-const password = 'a long enough password';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -63,18 +62,8 @@ async function deliveries(card: Locator) {
 
 /** Signs a new user up in the browser, creates an organization and opens its Settings → Webhooks. */
 async function signUpWithOrganization(page: Page, dashboardUrl: string, name: string) {
-  await page.context().clearCookies();
-  await page.goto(`${dashboardUrl}/signup`);
-  await page.getByLabel('E-mail', { exact: true }).fill(`hooks-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('link', { name: 'Create an organization' }).click();
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByRole('button', { name: 'Create organization' }).click();
-  await page.getByRole('heading', { name, level: 1 }).waitFor();
-  await page.getByRole('link', { name: 'Settings', exact: true }).click();
-  await page.getByRole('link', { name: 'Webhooks' }).click();
-  await page.waitForURL(/\/settings\/webhooks$/);
+  await signUpWithOrganizationFlow(page, dashboardUrl, name, 'hooks');
+  await openSettings(page, 'Webhooks', /\/settings\/webhooks$/);
   await page.getByText('No endpoints yet.').waitFor();
 }
 

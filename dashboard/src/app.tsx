@@ -12,6 +12,7 @@ import { HomePage } from './pages/home.tsx';
 import { NewOrganizationPage } from './pages/new-organization.tsx';
 import { NotificationPage } from './pages/notification.tsx';
 import { NotificationsPage } from './pages/notifications.tsx';
+import { IdentityPage } from './pages/identity.tsx';
 import { OrganizationPage } from './pages/organization.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
@@ -29,6 +30,7 @@ const ORG_PAGES = [
   ['/orgs/:orgId/settings', SettingsPage],
   ['/orgs/:orgId/settings/keys', ApiKeysPage],
   ['/orgs/:orgId/settings/webhooks', WebhooksPage],
+  ['/orgs/:orgId/settings/identity', IdentityPage],
   ['/orgs/:orgId/notifications', NotificationsPage],
   ['/orgs/:orgId/notifications/:notificationId', NotificationPage],
   ['/orgs/:orgId/compose', ComposerPage],

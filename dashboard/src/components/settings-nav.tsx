@@ -1,7 +1,7 @@
-// Settings has three pages: the organization itself, its API keys, and its webhooks.
+// Settings has four pages: the organization itself, its API keys, its webhooks, and identity verification.
 import { Link } from '../router.tsx';
 
-export function SettingsNav({ orgId, current }: { orgId: string; current: 'general' | 'keys' | 'webhooks' }) {
+export function SettingsNav({ orgId, current }: { orgId: string; current: 'general' | 'keys' | 'webhooks' | 'identity' }) {
   return (
     <>
       <h1>Settings</h1>
@@ -14,6 +14,9 @@ export function SettingsNav({ orgId, current }: { orgId: string; current: 'gener
         </Link>
         <Link to={`/orgs/${orgId}/settings/webhooks`} aria-current={current === 'webhooks' ? 'page' : undefined}>
           Webhooks
+        </Link>
+        <Link to={`/orgs/${orgId}/settings/identity`} aria-current={current === 'identity' ? 'page' : undefined}>
+          Identity verification
         </Link>
       </nav>
     </>

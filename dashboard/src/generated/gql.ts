@@ -35,6 +35,9 @@ type Documents = {
     "\n  query ComposerOrganization($id: ID!) { managedOrganization(id: $id) { id name logoUrl brandColor subscriberCount } }\n": typeof types.ComposerOrganizationDocument,
     "\n  query ComposerAudience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n": typeof types.ComposerAudienceDocument,
     "\n  mutation ComposerSend($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed failures }\n  }\n": typeof types.ComposerSendDocument,
+    "\n  query OrganizationIdentityKeys($id: ID!) { managedOrganization(id: $id) { id slug viewerRole identityKeys { id algorithm publicKey createdAt } } }\n": typeof types.OrganizationIdentityKeysDocument,
+    "\n  mutation CreateManagedIdentityKey($organizationId: ID!, $publicKey: String) {\n    createOrganizationIdentityKey(organizationId: $organizationId, publicKey: $publicKey) { privateKey key { id } }\n  }\n": typeof types.CreateManagedIdentityKeyDocument,
+    "\n  mutation DeleteManagedIdentityKey($organizationId: ID!, $id: ID!) { deleteOrganizationIdentityKey(organizationId: $organizationId, id: $id) }\n": typeof types.DeleteManagedIdentityKeyDocument,
     "\n  mutation CreateManagedOrganization($name: String!, $slug: String!, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    createOrganization(name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": typeof types.CreateManagedOrganizationDocument,
     "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary }\n  }\n": typeof types.NotificationDetailDocument,
     "\n  query NotificationHistory($organizationId: ID!, $cursor: String, $limit: Int) {\n    organizationNotifications(organizationId: $organizationId, cursor: $cursor, limit: $limit) { notifications { ...BroadcastSummary } nextCursor }\n  }\n": typeof types.NotificationHistoryDocument,
@@ -69,6 +72,9 @@ const documents: Documents = {
     "\n  query ComposerOrganization($id: ID!) { managedOrganization(id: $id) { id name logoUrl brandColor subscriberCount } }\n": types.ComposerOrganizationDocument,
     "\n  query ComposerAudience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n": types.ComposerAudienceDocument,
     "\n  mutation ComposerSend($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed failures }\n  }\n": types.ComposerSendDocument,
+    "\n  query OrganizationIdentityKeys($id: ID!) { managedOrganization(id: $id) { id slug viewerRole identityKeys { id algorithm publicKey createdAt } } }\n": types.OrganizationIdentityKeysDocument,
+    "\n  mutation CreateManagedIdentityKey($organizationId: ID!, $publicKey: String) {\n    createOrganizationIdentityKey(organizationId: $organizationId, publicKey: $publicKey) { privateKey key { id } }\n  }\n": types.CreateManagedIdentityKeyDocument,
+    "\n  mutation DeleteManagedIdentityKey($organizationId: ID!, $id: ID!) { deleteOrganizationIdentityKey(organizationId: $organizationId, id: $id) }\n": types.DeleteManagedIdentityKeyDocument,
     "\n  mutation CreateManagedOrganization($name: String!, $slug: String!, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    createOrganization(name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": types.CreateManagedOrganizationDocument,
     "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary }\n  }\n": types.NotificationDetailDocument,
     "\n  query NotificationHistory($organizationId: ID!, $cursor: String, $limit: Int) {\n    organizationNotifications(organizationId: $organizationId, cursor: $cursor, limit: $limit) { notifications { ...BroadcastSummary } nextCursor }\n  }\n": types.NotificationHistoryDocument,
@@ -163,6 +169,18 @@ export function graphql(source: "\n  query ComposerAudience($organizationId: ID!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ComposerSend($organizationId: ID!, $input: JSON!, $test: Boolean!, $idempotencyKey: String) {\n    sendNotification(organizationId: $organizationId, input: $input, test: $test, idempotencyKey: $idempotencyKey) { id status test recipients sent failed failures }\n  }\n"): typeof import('./graphql').ComposerSendDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrganizationIdentityKeys($id: ID!) { managedOrganization(id: $id) { id slug viewerRole identityKeys { id algorithm publicKey createdAt } } }\n"): typeof import('./graphql').OrganizationIdentityKeysDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateManagedIdentityKey($organizationId: ID!, $publicKey: String) {\n    createOrganizationIdentityKey(organizationId: $organizationId, publicKey: $publicKey) { privateKey key { id } }\n  }\n"): typeof import('./graphql').CreateManagedIdentityKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteManagedIdentityKey($organizationId: ID!, $id: ID!) { deleteOrganizationIdentityKey(organizationId: $organizationId, id: $id) }\n"): typeof import('./graphql').DeleteManagedIdentityKeyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

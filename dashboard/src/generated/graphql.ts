@@ -742,6 +742,29 @@ export type ComposerSendMutationVariables = Exact<{
 
 export type ComposerSendMutation = { __typename?: 'Mutation', sendNotification: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, recipients: number, sent: number, failed: number, failures: unknown } };
 
+export type OrganizationIdentityKeysQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type OrganizationIdentityKeysQuery = { __typename?: 'Query', managedOrganization: { __typename?: 'Organization', id: string, slug: string, viewerRole?: Role | null, identityKeys?: Array<{ __typename?: 'IdentityKey', id: string, algorithm: string, publicKey: string, createdAt: string }> | null } };
+
+export type CreateManagedIdentityKeyMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  publicKey?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type CreateManagedIdentityKeyMutation = { __typename?: 'Mutation', createOrganizationIdentityKey: { __typename?: 'CreatedIdentityKey', privateKey?: string | null, key: { __typename?: 'IdentityKey', id: string } } };
+
+export type DeleteManagedIdentityKeyMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteManagedIdentityKeyMutation = { __typename?: 'Mutation', deleteOrganizationIdentityKey: boolean };
+
 export type CreateManagedOrganizationMutationVariables = Exact<{
   name: Scalars['String']['input'];
   slug: Scalars['String']['input'];
@@ -1126,6 +1149,39 @@ export const ComposerSendDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ComposerSendMutation, ComposerSendMutationVariables>;
+export const OrganizationIdentityKeysDocument = new TypedDocumentString(`
+    query OrganizationIdentityKeys($id: ID!) {
+  managedOrganization(id: $id) {
+    id
+    slug
+    viewerRole
+    identityKeys {
+      id
+      algorithm
+      publicKey
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OrganizationIdentityKeysQuery, OrganizationIdentityKeysQueryVariables>;
+export const CreateManagedIdentityKeyDocument = new TypedDocumentString(`
+    mutation CreateManagedIdentityKey($organizationId: ID!, $publicKey: String) {
+  createOrganizationIdentityKey(
+    organizationId: $organizationId
+    publicKey: $publicKey
+  ) {
+    privateKey
+    key {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateManagedIdentityKeyMutation, CreateManagedIdentityKeyMutationVariables>;
+export const DeleteManagedIdentityKeyDocument = new TypedDocumentString(`
+    mutation DeleteManagedIdentityKey($organizationId: ID!, $id: ID!) {
+  deleteOrganizationIdentityKey(organizationId: $organizationId, id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteManagedIdentityKeyMutation, DeleteManagedIdentityKeyMutationVariables>;
 export const CreateManagedOrganizationDocument = new TypedDocumentString(`
     mutation CreateManagedOrganization($name: String!, $slug: String!, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {
   createOrganization(

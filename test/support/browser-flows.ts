@@ -1,0 +1,24 @@
+// Steps several browser tests take before the part they test: a new user signed up, with an organization.
+import type { Page } from 'playwright-core';
+
+export const BROWSER_PASSWORD = 'a long enough password';
+
+/** Signs a new user up in the browser (cookies cleared first) and creates an organization; its page is open. */
+export async function signUpWithOrganization(page: Page, dashboardUrl: string, name: string, prefix = 'owner') {
+  await page.context().clearCookies();
+  await page.goto(`${dashboardUrl}/signup`);
+  await page.getByLabel('E-mail', { exact: true }).fill(`${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`);
+  await page.getByLabel('Password', { exact: true }).fill(BROWSER_PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('link', { name: 'Create an organization' }).click();
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+}
+
+/** From an organization's pages: Settings, then the settings page named `link`. */
+export async function openSettings(page: Page, link: string, path: RegExp) {
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByRole('link', { name: link }).click();
+  await page.waitForURL(path);
+}
