@@ -155,6 +155,12 @@ try {
     await card.locator('table.deliveries').waitFor();
   }
   await shot('webhooks');
+
+  // Identity verification, right after generating a key: the private key shown once, with its signing snippet.
+  await page.getByRole('link', { name: 'Identity verification' }).click();
+  await page.getByRole('button', { name: 'Generate a key pair' }).click();
+  await page.getByTestId('identity-private-key').waitFor();
+  await shot('identity');
 } finally {
   await browser.close();
   await product.close();

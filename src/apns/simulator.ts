@@ -102,12 +102,15 @@ export async function startSimulator(options: SimulatorOptions, { host = '127.0.
       const apnsId = String(headers['apns-id'] ?? randomUUID());
       const checked = check(options, verify, headers, Buffer.concat(chunks));
       let answer: Answer = 'status' in checked ? checked : await options.answer?.(checked.push);
-      if (answer && 'drop' in answer) return stream.session?.destroy();
+      // Dropping or closing the session is left to the next turn of the event loop: this runs in a microtask
+      // of the stream's 'end', still inside nghttp2's receive, and destroying a session from there corrupts
+      // Node's heap (nodejs/node#64850, #64113: glibc's "corrupted size vs. prev_size" aborts here).
+      if (answer && 'drop' in answer) return void setImmediate(() => stream.session?.destroy());
       if (answer && 'goaway' in answer) {
         if ('push' in checked) received.push(checked.push);
         stream.respond({ ':status': 200, 'apns-id': apnsId });
         stream.end();
-        return stream.session?.goaway(http2.constants.NGHTTP2_NO_ERROR, stream.id);
+        return void setImmediate(() => stream.session?.goaway(http2.constants.NGHTTP2_NO_ERROR, stream.id));
       }
       // Apple takes a push when it arrives; its answer can come late, or be lost with the connection.
       const accepted = !answer || answer.status === 200;
