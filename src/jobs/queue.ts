@@ -14,6 +14,8 @@ export const QUEUES = {
   start: 'broadcast-start',
   /** One attempt of a webhook delivery: {deliveryId, attempt}; each retry is a new job at its exact time. */
   webhookDelivery: 'webhook-delivery',
+  /** A delivery job whose own retries are exhausted (pg-boss's dead letter): its delivery is failed, not left pending. */
+  webhookGaveUp: 'webhook-delivery-gave-up',
   /** Daily (pg-boss's cron): deletes finished webhook deliveries older than their retention. */
   webhookPrune: 'webhook-prune',
 } as const;
@@ -49,7 +51,10 @@ export async function openQueue(database: Pick<Database, 'executeSql'>, logger: 
   await ensureQueue(boss, QUEUES.start, { retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
   // pg-boss retries only a delivery whose worker died or whose database write failed; an endpoint's failures
   // are retried by src/domain/webhooks/delivery.ts as new jobs.
-  await ensureQueue(boss, QUEUES.webhookDelivery, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+  // A job that still fails after its 10 retries (about 1.5 hours of backoff) goes to the dead letter, whose worker
+  // fails the delivery so that it does not stay pending for ever.
+  await ensureQueue(boss, QUEUES.webhookGaveUp, { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+  await ensureQueue(boss, QUEUES.webhookDelivery, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60, deadLetter: QUEUES.webhookGaveUp });
   await ensureQueue(boss, QUEUES.webhookPrune, { retryLimit: 3, retryDelay: 60, expireInSeconds: 600 });
   return boss;
 }

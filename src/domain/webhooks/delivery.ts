@@ -32,6 +32,9 @@ export interface DelivererOptions {
   settings: WebhookSettings;
 }
 
+/** A delivery job's first try and its pg-boss retries (src/jobs/queue.ts). */
+const DELIVERY_JOB_ATTEMPTS = 11;
+
 const notSent = (error: string): AttemptResult => ({ delivered: false, statusCode: null, error });
 
 /** A disabled endpoint gets nothing: what was still to be sent to it is failed. */
@@ -117,6 +120,19 @@ export function createDeliverer({ database, boss, logger, settings }: DelivererO
     await recordFailure(row, result, at, firstAttemptAt);
   }
 
+  /** A delivery whose job kept failing (not the endpoint: Clarion itself, e.g. its database) is failed, saying why. */
+  async function gaveUp(job: DeliveryJob, reason: string) {
+    const error = `not sent: Clarion could not process this delivery; its job failed ${DELIVERY_JOB_ATTEMPTS} times (last: ${reason})`.slice(0, 1000);
+    const [failed] = await database.sql.query(
+      `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, error = $3
+       WHERE id = $1 AND attempts = $2 AND status IN ('pending', 'retrying') RETURNING id`,
+      [job.deliveryId, job.attempt, error],
+    );
+    if (!failed) return;
+    countWebhookDelivery('failed');
+    logger.error('a webhook delivery job gave up after its retries', { delivery: job.deliveryId, reason });
+  }
+
   async function prune() {
     const deleted = await pruneDeliveries(database.sql, new Date(Date.now() - DELIVERY_RETENTION_DAYS * 86_400_000));
     logger.info('old webhook deliveries deleted', { deleted, retentionDays: DELIVERY_RETENTION_DAYS });
@@ -127,9 +143,12 @@ export function createDeliverer({ database, boss, logger, settings }: DelivererO
     for (let i = 0; i < timing.concurrency; i += 1) {
       await boss.work<DeliveryJob>(QUEUES.webhookDelivery, { batchSize: 1, pollingIntervalSeconds: timing.pollingIntervalSeconds }, async ([job]) => deliver(job!.data));
     }
+    await boss.work<DeliveryJob>(QUEUES.webhookGaveUp, { batchSize: 1, pollingIntervalSeconds: timing.pollingIntervalSeconds, includeMetadata: true }, async ([job]) =>
+      gaveUp(job!.data, (job as unknown as { output?: { message?: string } }).output?.message ?? 'unknown error'),
+    );
     await boss.schedule(QUEUES.webhookPrune, PRUNE_CRON, {}, { tz: 'UTC' });
     await boss.work(QUEUES.webhookPrune, { pollingIntervalSeconds: 60 }, prune);
   }
 
-  return { deliver, work };
+  return { deliver, gaveUp, work };
 }
