@@ -2,14 +2,18 @@
 // or `/v1/orgs/{orgSlug}`), status and body, validates the body with ajv's 2020-12 dialect (as
 // OpenAPI 3.1 uses) against the schema the document gives that status. Records which were checked.
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import type { OpenApiDocument } from '../../src/http/rest/openapi.ts';
 import { openApiPath } from '../../src/http/rest/openapi.ts';
 
 type Json = any;
+// ajv-formats is CommonJS: its function is the default export's `default` under Node's ESM interop.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
 
 export function createResponseChecker(document: OpenApiDocument) {
-  // OpenAPI's `format`s are annotations here; `example` never appears inside schemas.
-  const ajv = new Ajv2020({ strict: true, allErrors: true, validateFormats: false });
+  // `format`s are checked too (date-time, uuid, uri), with ajv-formats; `example` never appears inside schemas.
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  addFormats(ajv);
   const rewrite = (schema: Json) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"components#/$defs/'));
   ajv.addSchema({ $id: 'components', $defs: rewrite(document.components.schemas) });
   const checked = new Set<string>();
