@@ -66,6 +66,12 @@ export interface Config {
   metricsToken: string | undefined;
   /** `npx clarion worker` only: serve its /metrics on this port (0: any free one); undefined: not served. */
   metricsPort: number | undefined;
+  /** DASHBOARD_URL: where people open the dashboard, for links in invitations; default the first DASHBOARD_ORIGINS entry. */
+  dashboardUrl?: string;
+  /** SMTP_URL (smtp:// or smtps://, credentials in the URL): invitations are also e-mailed; undefined: links only. Never logged. */
+  smtpUrl?: string;
+  /** SMTP_FROM: the From of those e-mails. */
+  smtpFrom?: string;
 }
 
 export interface ApnsConfig {
@@ -246,6 +252,9 @@ export function loadConfig(env: Env = process.env): Config {
   };
   const dashboardPort = config.dashboardPort ?? 3001;
   config.dashboardOrigins = dashboardOrigins(env.DASHBOARD_ORIGINS ?? `http://127.0.0.1:${dashboardPort},http://localhost:${dashboardPort}`, problems);
+  config.dashboardUrl = (url(env, 'DASHBOARD_URL', ['http:', 'https:'], problems) ?? config.dashboardOrigins[0] ?? `http://127.0.0.1:${dashboardPort}`).replace(/\/+$/, '');
+  config.smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'], problems);
+  config.smtpFrom = env.SMTP_FROM || 'Clarion <no-reply@localhost>';
   if (env.DASHBOARD !== undefined && env.DASHBOARD !== 'on' && env.DASHBOARD !== 'off') problems.push(`DASHBOARD must be on or off (got "${env.DASHBOARD}")`);
   if (env.GRAPHIQL !== undefined && env.GRAPHIQL !== 'on' && env.GRAPHIQL !== 'off') problems.push(`GRAPHIQL must be on or off (got "${env.GRAPHIQL}")`);
   if (problems.length) throw new ConfigError(problems);

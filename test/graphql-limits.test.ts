@@ -126,7 +126,7 @@ describe.each(backends)('GraphQL limits on $name', (backend) => {
     expect((await suite.server.graphql(typo)).body.errors?.[0]?.message).toBe('Cannot query field "nam" on type "Organization". Did you mean "name"?');
     const production = await startServer(suite.storage, { production: true });
     try {
-      const enumTypo = 'mutation { addMember(email: "a@example.com", organizationId: "x", role: ownr) { role } }';
+      const enumTypo = 'mutation { setMemberRole(userId: "x", organizationId: "x", role: ownr) { role } }';
       expect((await suite.server.graphql(enumTypo)).body.errors?.[0]?.message).toBe('Value "ownr" does not exist in "Role" enum. Did you mean the enum value "owner"?');
       const answers = await Promise.all([typo, '{ organizations(serch: "x") { nextCursor } }', enumTypo].map((query) => production.graphql(query)));
       expect(answers.map((a) => a.body.errors?.[0]?.message)).toEqual([
@@ -143,7 +143,7 @@ describe.each(backends)('GraphQL limits on $name', (backend) => {
   it('holds on the REST façade, whose routes execute without the validation step', async () => {
     expect((await suite.server.get(`/v1/orgs?limit=${pageMax}`)).status).toBe(200);
     const yoga = createGraphQLServer({
-      database: suite.storage.database, notifications: {} as NotifyDeps, webhooks: { secretKey: undefined, allowPrivate: false }, dashboardOrigins: [], rateLimits: { plugins: [], headers: () => ({}) }, logger: testLogger, production: true,
+      database: suite.storage.database, notifications: {} as NotifyDeps, webhooks: { secretKey: undefined, allowPrivate: false }, invitations: { dashboardUrl: 'http://127.0.0.1:3001', logger: testLogger }, dashboardOrigins: [], rateLimits: { plugins: [], headers: () => ({}) }, logger: testLogger, production: true,
     });
     const aliasRoute = (path: string, n: number) =>
       route({ method: 'GET', path, operation: parse(aliases(n)) as TypedDocumentNode<Record<string, null>, object>, variables: () => ({}), respond: (data) => ({ status: 200, body: data }) });

@@ -13,6 +13,7 @@ import { NewOrganizationPage } from './pages/new-organization.tsx';
 import { NotificationPage } from './pages/notification.tsx';
 import { NotificationsPage } from './pages/notifications.tsx';
 import { IdentityPage } from './pages/identity.tsx';
+import { InvitationPage } from './pages/invitation.tsx';
 import { OrganizationPage } from './pages/organization.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
@@ -36,8 +37,10 @@ const ORG_PAGES = [
   ['/orgs/:orgId/compose', ComposerPage],
 ] as const;
 
-function Routes({ path }: { path: string }) {
+function Routes({ path, refresh }: { path: string; refresh: () => Promise<void> }) {
   if (match('/', path)) return <HomePage />;
+  const invitation = match('/invitations/:token', path);
+  if (invitation) return <InvitationPage token={invitation.token!} signedIn onAccepted={refresh} />;
   if (match('/orgs/new', path)) return <NewOrganizationPage />;
   if (match('/account', path)) return <AccountPage />;
   // API keys moved under Settings; old links still arrive.
@@ -69,12 +72,14 @@ export function App() {
   useEffect(() => onSignedOut(() => void session.reload()), [session.reload]);
   const viewer = session.data?.me;
   const authPath = path.startsWith('/login') || path.startsWith('/signup');
+  // The page behind an invitation link shows the invitation to signed-out visitors too, with log-in and sign-up.
+  const invitation = match('/invitations/:token', path);
 
   useEffect(() => {
     if (session.loading || session.error) return;
-    if (!viewer && !authPath) navigate(`/login${path !== '/' ? `?next=${encodeURIComponent(path)}` : ''}`, { replace: true });
+    if (!viewer && !authPath && !invitation) navigate(`/login${path !== '/' ? `?next=${encodeURIComponent(path)}` : ''}`, { replace: true });
     if (viewer && authPath) navigate(localPath(new URLSearchParams(location.search).get('next')), { replace: true });
-  }, [viewer, authPath, session.loading, session.error, path]);
+  }, [viewer, authPath, invitation?.token, session.loading, session.error, path]);
 
   if (!session.data && session.loading) return <main className="centered"><Loading what="Opening the dashboard" /></main>;
   if (!session.data && session.error) {
@@ -85,11 +90,12 @@ export function App() {
       </main>
     );
   }
+  if (!viewer && invitation) return <main className="centered"><InvitationPage token={invitation.token!} signedIn={false} /></main>;
   if (!viewer) return authPath ? <AuthPage mode={path.startsWith('/signup') ? 'signup' : 'login'} onSignedIn={session.reload} /> : null;
   return (
     <SessionContext.Provider value={{ viewer, refresh: session.reload }}>
       <Layout path={path}>
-        <Routes path={path} />
+        <Routes path={path} refresh={session.reload} />
       </Layout>
     </SessionContext.Provider>
   );

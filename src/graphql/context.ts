@@ -6,6 +6,7 @@ import type { NotifyDeps } from '../domain/broadcasts/service.ts';
 import type { Result } from '../domain/errors.ts';
 import type { SessionCookies } from '../http/session-cookie.ts';
 import type { WebhookSettings } from '../domain/webhooks/settings.ts';
+import type { InvitationSettings } from '../domain/organizations/invitations.ts';
 
 /** What every resolver receives. Built per request by the yoga app (src/http/app.ts). */
 export interface Context {
@@ -19,6 +20,8 @@ export interface Context {
   notifications: NotifyDeps;
   /** WEBHOOK_SECRET_KEY and WEBHOOKS_ALLOW_PRIVATE, for managing endpoints. */
   webhooks: WebhookSettings;
+  /** The dashboard's URL for invitation links, and the mailer when SMTP_URL is set. */
+  invitations: InvitationSettings;
   /** The signed-in dashboard user (session cookie), or null. */
   viewer: { id: string; email: string } | null;
   session: SessionCookies;

@@ -27,12 +27,13 @@ import type { Fanout } from '../domain/broadcasts/fanout.ts';
 import type { Boss } from '../jobs/queue.ts';
 import type { MetricsEndpoint } from '../metrics/endpoint.ts';
 import type { WebhookSettings } from '../domain/webhooks/settings.ts';
+import { createMailer } from '../mail/mailer.ts';
 
 export type AppConfig = Pick<
   Config,
   | 'production' | 'trustProxy' | 'deviceRegistrationsPerMinute' | 'maxBodyBytes' | 'notifyPerMinute' | 'notifyWaitMs'
   | 'fanoutShardSize' | 'apnsTopic' | 'dashboardOrigins' | 'signInsPerMinute'
-  | 'loginFailuresPerEmail' | 'loginFailuresPerIp' | 'loginFailureWindowMs'
+  | 'loginFailuresPerEmail' | 'loginFailuresPerIp' | 'loginFailureWindowMs' | 'dashboardUrl' | 'smtpUrl' | 'smtpFrom'
 > & {
   /** Namespace of the rate-limit keys in Redis; instances sharing a budget share the prefix. */
   redisPrefix?: string;
@@ -69,8 +70,8 @@ export function createApp({ config, database, logger, redis, send, boss, fanout,
   }
   if (config.signInsPerMinute > 0) {
     for (const field of ['logIn', 'signUp']) limits.push({ type: 'Mutation', field, max: config.signInsPerMinute, by: 'ip' });
-    // Adding a member tells an owner whether an e-mail has an account, so it gets the sign-in budget, per user.
-    limits.push({ type: 'Mutation', field: 'addMember', max: config.signInsPerMinute, by: 'user' });
+    // Each invitation can send an e-mail: owners get the sign-in budget for them, per user.
+    limits.push({ type: 'Mutation', field: 'inviteMember', max: config.signInsPerMinute, by: 'user' });
   }
   const cap = Math.max(1, ...limits.map((limit) => limit.max));
   const store = redis
@@ -81,7 +82,12 @@ export function createApp({ config, database, logger, redis, send, boss, fanout,
   const notifications = {
     db: database.prisma, sql: database.sql, database, boss, fanout, send, topic: config.apnsTopic, waitMs: config.notifyWaitMs, shardSize: config.fanoutShardSize,
   };
-  const yoga = createGraphQLServer({ database, notifications, webhooks, loginThrottle, dashboardOrigins: config.dashboardOrigins, rateLimits, logger, production: config.production, graphiql: config.graphiql ?? false });
+  const invitations = {
+    dashboardUrl: config.dashboardUrl ?? config.dashboardOrigins[0] ?? 'http://127.0.0.1:3001',
+    mailer: config.smtpUrl ? createMailer(config.smtpUrl, config.smtpFrom ?? 'Clarion <no-reply@localhost>') : undefined,
+    logger,
+  };
+  const yoga = createGraphQLServer({ database, notifications, webhooks, invitations, loginThrottle, dashboardOrigins: config.dashboardOrigins, rateLimits, logger, production: config.production, graphiql: config.graphiql ?? false });
   const rest = createRestRouter({ yoga, routes, rateLimits, maxBodyBytes: config.maxBodyBytes });
   // Built once from the same route table: a route without a description stops the server here.
   const openApi = JSON.stringify(buildOpenApi(routes));

@@ -16,6 +16,7 @@ import { useMaxTokens } from './plugins/max-tokens.ts';
 import { useQueryLimits, type QueryLimits } from './plugins/query-limits.ts';
 import type { RateLimits } from './rate-limit/limits.ts';
 import type { WebhookSettings } from '../domain/webhooks/settings.ts';
+import type { InvitationSettings } from '../domain/organizations/invitations.ts';
 
 // Far above any real query (the dashboard's largest is a few hundred tokens).
 const MAX_TOKENS = 2000;
@@ -42,6 +43,7 @@ export interface GraphQLServerOptions {
   database: Database;
   notifications: NotifyDeps;
   webhooks: WebhookSettings;
+  invitations: InvitationSettings;
   loginThrottle?: LoginThrottle;
   /** Browser pages allowed to call with credentials (CORS). */
   dashboardOrigins: string[];
@@ -52,7 +54,7 @@ export interface GraphQLServerOptions {
   graphiql?: boolean;
 }
 
-export function createGraphQLServer({ database, notifications, webhooks, loginThrottle, dashboardOrigins, rateLimits, logger, production, graphiql = false }: GraphQLServerOptions): ClarionYoga {
+export function createGraphQLServer({ database, notifications, webhooks, invitations, loginThrottle, dashboardOrigins, rateLimits, logger, production, graphiql = false }: GraphQLServerOptions): ClarionYoga {
   return createYoga<RequestContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -69,6 +71,7 @@ export function createGraphQLServer({ database, notifications, webhooks, loginTh
       caller: await callerFrom(database.prisma, authorization),
       notifications,
       webhooks,
+      invitations,
       viewer: await viewerFrom(database.prisma, session),
       session,
       loginThrottle,

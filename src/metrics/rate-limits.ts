@@ -1,5 +1,5 @@
 // Requests refused by a rate limit, by limit: the GraphQL field's (registerDevice, notify, sendNotification,
-// logIn, signUp, addMember) or the log-in throttle's (loginFailuresPerEmail, loginFailuresPerIp).
+// logIn, signUp, inviteMember) or the log-in throttle's (loginFailuresPerEmail, loginFailuresPerIp).
 import { Counter } from 'prom-client';
 import { registry } from './registry.ts';
 

@@ -18,6 +18,10 @@ type Documents = {
     "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": typeof types.ViewerDocument,
     "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastSummaryFragmentDoc,
     "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n": typeof types.CancelBroadcastDocument,
+    "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n": typeof types.RemoveManagedMemberDocument,
+    "\n  mutation SetManagedMemberRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email } }\n": typeof types.SetManagedMemberRoleDocument,
+    "\n  mutation InviteManagedMember($organizationId: ID!, $email: String!, $role: Role!) {\n    inviteMember(organizationId: $organizationId, email: $email, role: $role) { id email url expiresAt emailSent }\n  }\n": typeof types.InviteManagedMemberDocument,
+    "\n  mutation RevokeManagedInvitation($organizationId: ID!, $id: ID!) { revokeInvitation(organizationId: $organizationId, id: $id) }\n": typeof types.RevokeManagedInvitationDocument,
     "\n  query ViewerSessions { me { id sessions { id createdAt lastSeenAt userAgent current } } }\n": typeof types.ViewerSessionsDocument,
     "\n  mutation EndViewerSession($id: ID!) { endSession(id: $id) }\n": typeof types.EndViewerSessionDocument,
     "\n  fragment WebhookSummary on Webhook {\n    id url events createdAt disabledAt disabledReason\n    deliveries { ...WebhookDeliverySummary }\n  }\n": typeof types.WebhookSummaryFragmentDoc,
@@ -38,13 +42,13 @@ type Documents = {
     "\n  query OrganizationIdentityKeys($id: ID!) { managedOrganization(id: $id) { id slug viewerRole identityKeys { id algorithm publicKey createdAt } } }\n": typeof types.OrganizationIdentityKeysDocument,
     "\n  mutation CreateManagedIdentityKey($organizationId: ID!, $publicKey: String) {\n    createOrganizationIdentityKey(organizationId: $organizationId, publicKey: $publicKey) { privateKey key { id } }\n  }\n": typeof types.CreateManagedIdentityKeyDocument,
     "\n  mutation DeleteManagedIdentityKey($organizationId: ID!, $id: ID!) { deleteOrganizationIdentityKey(organizationId: $organizationId, id: $id) }\n": typeof types.DeleteManagedIdentityKeyDocument,
+    "\n  query InvitationPreview($token: String!) { invitation(token: $token) { organizationName email role expiresAt status } }\n": typeof types.InvitationPreviewDocument,
+    "\n  mutation AcceptInvitation($token: String!) { acceptInvitation(token: $token) { id } }\n": typeof types.AcceptInvitationDocument,
     "\n  mutation CreateManagedOrganization($name: String!, $slug: String!, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    createOrganization(name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": typeof types.CreateManagedOrganizationDocument,
     "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary }\n  }\n": typeof types.NotificationDetailDocument,
     "\n  query NotificationHistory($organizationId: ID!, $cursor: String, $limit: Int) {\n    organizationNotifications(organizationId: $organizationId, cursor: $cursor, limit: $limit) { notifications { ...BroadcastSummary } nextCursor }\n  }\n": typeof types.NotificationHistoryDocument,
-    "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n    }\n  }\n": typeof types.OrganizationDetailsDocument,
+    "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n      invitations { id email role createdAt expiresAt invitedByEmail }\n    }\n  }\n": typeof types.OrganizationDetailsDocument,
     "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": typeof types.RegenerateManagedInviteCodeDocument,
-    "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n": typeof types.RemoveManagedMemberDocument,
-    "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n": typeof types.AddManagedMemberDocument,
     "\n  query OrganizationSettings($id: ID!) {\n    managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic subscribeRequiresInviteCode lastConfigurationError { notificationId message at } }\n  }\n": typeof types.OrganizationSettingsDocument,
     "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean, $subscribeRequiresInviteCode: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic, subscribeRequiresInviteCode: $subscribeRequiresInviteCode) { id }\n  }\n": typeof types.UpdateManagedOrganizationDocument,
     "\n  query OrganizationWebhooks($id: ID!) { managedOrganization(id: $id) { id viewerRole webhooks { ...WebhookSummary } } }\n": typeof types.OrganizationWebhooksDocument,
@@ -55,6 +59,10 @@ const documents: Documents = {
     "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": types.ViewerDocument,
     "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastSummaryFragmentDoc,
     "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n": types.CancelBroadcastDocument,
+    "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n": types.RemoveManagedMemberDocument,
+    "\n  mutation SetManagedMemberRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email } }\n": types.SetManagedMemberRoleDocument,
+    "\n  mutation InviteManagedMember($organizationId: ID!, $email: String!, $role: Role!) {\n    inviteMember(organizationId: $organizationId, email: $email, role: $role) { id email url expiresAt emailSent }\n  }\n": types.InviteManagedMemberDocument,
+    "\n  mutation RevokeManagedInvitation($organizationId: ID!, $id: ID!) { revokeInvitation(organizationId: $organizationId, id: $id) }\n": types.RevokeManagedInvitationDocument,
     "\n  query ViewerSessions { me { id sessions { id createdAt lastSeenAt userAgent current } } }\n": types.ViewerSessionsDocument,
     "\n  mutation EndViewerSession($id: ID!) { endSession(id: $id) }\n": types.EndViewerSessionDocument,
     "\n  fragment WebhookSummary on Webhook {\n    id url events createdAt disabledAt disabledReason\n    deliveries { ...WebhookDeliverySummary }\n  }\n": types.WebhookSummaryFragmentDoc,
@@ -75,13 +83,13 @@ const documents: Documents = {
     "\n  query OrganizationIdentityKeys($id: ID!) { managedOrganization(id: $id) { id slug viewerRole identityKeys { id algorithm publicKey createdAt } } }\n": types.OrganizationIdentityKeysDocument,
     "\n  mutation CreateManagedIdentityKey($organizationId: ID!, $publicKey: String) {\n    createOrganizationIdentityKey(organizationId: $organizationId, publicKey: $publicKey) { privateKey key { id } }\n  }\n": types.CreateManagedIdentityKeyDocument,
     "\n  mutation DeleteManagedIdentityKey($organizationId: ID!, $id: ID!) { deleteOrganizationIdentityKey(organizationId: $organizationId, id: $id) }\n": types.DeleteManagedIdentityKeyDocument,
+    "\n  query InvitationPreview($token: String!) { invitation(token: $token) { organizationName email role expiresAt status } }\n": types.InvitationPreviewDocument,
+    "\n  mutation AcceptInvitation($token: String!) { acceptInvitation(token: $token) { id } }\n": types.AcceptInvitationDocument,
     "\n  mutation CreateManagedOrganization($name: String!, $slug: String!, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    createOrganization(name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": types.CreateManagedOrganizationDocument,
     "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary }\n  }\n": types.NotificationDetailDocument,
     "\n  query NotificationHistory($organizationId: ID!, $cursor: String, $limit: Int) {\n    organizationNotifications(organizationId: $organizationId, cursor: $cursor, limit: $limit) { notifications { ...BroadcastSummary } nextCursor }\n  }\n": types.NotificationHistoryDocument,
-    "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n    }\n  }\n": types.OrganizationDetailsDocument,
+    "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n      invitations { id email role createdAt expiresAt invitedByEmail }\n    }\n  }\n": types.OrganizationDetailsDocument,
     "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": types.RegenerateManagedInviteCodeDocument,
-    "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n": types.RemoveManagedMemberDocument,
-    "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n": types.AddManagedMemberDocument,
     "\n  query OrganizationSettings($id: ID!) {\n    managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic subscribeRequiresInviteCode lastConfigurationError { notificationId message at } }\n  }\n": types.OrganizationSettingsDocument,
     "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean, $subscribeRequiresInviteCode: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic, subscribeRequiresInviteCode: $subscribeRequiresInviteCode) { id }\n  }\n": types.UpdateManagedOrganizationDocument,
     "\n  query OrganizationWebhooks($id: ID!) { managedOrganization(id: $id) { id viewerRole webhooks { ...WebhookSummary } } }\n": types.OrganizationWebhooksDocument,
@@ -101,6 +109,22 @@ export function graphql(source: "\n  fragment BroadcastSummary on Broadcast {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n"): typeof import('./graphql').CancelBroadcastDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n"): typeof import('./graphql').RemoveManagedMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetManagedMemberRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email } }\n"): typeof import('./graphql').SetManagedMemberRoleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InviteManagedMember($organizationId: ID!, $email: String!, $role: Role!) {\n    inviteMember(organizationId: $organizationId, email: $email, role: $role) { id email url expiresAt emailSent }\n  }\n"): typeof import('./graphql').InviteManagedMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeManagedInvitation($organizationId: ID!, $id: ID!) { revokeInvitation(organizationId: $organizationId, id: $id) }\n"): typeof import('./graphql').RevokeManagedInvitationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -184,6 +208,14 @@ export function graphql(source: "\n  mutation DeleteManagedIdentityKey($organiza
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query InvitationPreview($token: String!) { invitation(token: $token) { organizationName email role expiresAt status } }\n"): typeof import('./graphql').InvitationPreviewDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AcceptInvitation($token: String!) { acceptInvitation(token: $token) { id } }\n"): typeof import('./graphql').AcceptInvitationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation CreateManagedOrganization($name: String!, $slug: String!, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    createOrganization(name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n"): typeof import('./graphql').CreateManagedOrganizationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -196,19 +228,11 @@ export function graphql(source: "\n  query NotificationHistory($organizationId: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n    }\n  }\n"): typeof import('./graphql').OrganizationDetailsDocument;
+export function graphql(source: "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n      invitations { id email role createdAt expiresAt invitedByEmail }\n    }\n  }\n"): typeof import('./graphql').OrganizationDetailsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n"): typeof import('./graphql').RegenerateManagedInviteCodeDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n"): typeof import('./graphql').RemoveManagedMemberDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email } }\n"): typeof import('./graphql').AddManagedMemberDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -112,6 +112,21 @@ export type CreatedIdentityKey = {
   privateKey?: Maybe<Scalars['String']['output']>;
 };
 
+/** A new invitation, with its link: shown only here (only a hash of its token is kept). */
+export type CreatedInvitation = {
+  __typename?: 'CreatedInvitation';
+  createdAt: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  /** Whether it was also e-mailed (SMTP_URL set and the server took it). */
+  emailSent: Scalars['Boolean']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  invitedByEmail?: Maybe<Scalars['String']['output']>;
+  role: Role;
+  /** The link to pass on: <DASHBOARD_URL>/invitations/<token>. Works once, for 7 days. */
+  url: Scalars['String']['output'];
+};
+
 export type CreatedWebhook = {
   __typename?: 'CreatedWebhook';
   /** whsec_ and the base64 of 24 random bytes, to verify signatures with: shown only here. */
@@ -151,6 +166,34 @@ export type IdentityKey = {
   publicKey: Scalars['String']['output'];
 };
 
+/** A pending invitation to manage an organization. Its link is never shown again after inviteMember. */
+export type Invitation = {
+  __typename?: 'Invitation';
+  createdAt: Scalars['DateTime']['output'];
+  /** Where it was sent; whoever holds the link may accept it, whatever their e-mail. */
+  email: Scalars['String']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  invitedByEmail?: Maybe<Scalars['String']['output']>;
+  role: Role;
+};
+
+/** What the page behind an invitation link shows, before anyone signs in. */
+export type InvitationPreview = {
+  __typename?: 'InvitationPreview';
+  email: Scalars['String']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+  organizationName: Scalars['String']['output'];
+  role: Role;
+  status: InvitationStatus;
+};
+
+export type InvitationStatus =
+  | 'accepted'
+  | 'expired'
+  | 'pending'
+  | 'revoked';
+
 /** A user who manages an organization. */
 export type Member = {
   __typename?: 'Member';
@@ -168,8 +211,8 @@ export type Membership = {
 
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Owners only: adds a user who has an account (or changes their role). Answers the members. */
-  addMember: Array<Member>;
+  /** The signed-in user becomes a member with the invitation's role. NOT_FOUND for an unknown token; UNPROCESSABLE for a used, expired or revoked one; CONFLICT when already a member (the invitation stays pending). */
+  acceptInvitation: Organization;
   /** Cancels a scheduled or sending broadcast of the API key's organization (DELETE /v1/notifications/{id}): a scheduled one never starts, a sending one starts no new page. Cancelling again answers the same; a finished one is a CONFLICT. */
   cancelNotification: Broadcast;
   /** The history's Cancel button: cancelNotification, for a member. */
@@ -195,6 +238,8 @@ export type Mutation = {
   enableOrganizationWebhook: Webhook;
   /** Ends one of the viewer's sessions (its browser is signed out at its next request). NOT_FOUND for an id that is not the viewer's. */
   endSession: Scalars['Boolean']['output'];
+  /** Owners invite an e-mail as owner or admin: the answer holds the link (single use, 7 days), also e-mailed when SMTP_URL is set. A pending invitation for the same e-mail is replaced. CONFLICT for a member's e-mail or past 50 pending invitations. */
+  inviteMember: CreatedInvitation;
   logIn: Viewer;
   /** Ends this session. */
   logOut: Scalars['Boolean']['output'];
@@ -208,6 +253,8 @@ export type Mutation = {
   removeMember: Array<Member>;
   /** Revokes a key; /v1/notify refuses it from the next request on. */
   revokeApiKey: ApiKey;
+  /** Owners revoke a pending invitation; its link stops working at once. */
+  revokeInvitation: Scalars['Boolean']['output'];
   rotateOrganizationWebhookSecret: CreatedWebhook;
   /** A new secret, in effect at once: every later attempt is signed with it alone. */
   rotateWebhookSecret: CreatedWebhook;
@@ -215,6 +262,8 @@ export type Mutation = {
   sendNotification: Broadcast;
   /** Queues a "webhook.test" event to this endpoint only. */
   sendOrganizationWebhookTest: WebhookDelivery;
+  /** Owners change a member's role (new members come by inviteMember). The last owner cannot be made an admin (CONFLICT). Answers the members. */
+  setMemberRole: Array<Member>;
   /** Makes an account and signs it in (sets the session cookie). */
   signUp: Viewer;
   /** Subscribes a device to an organization (public or private). Subscribing again replaces externalId. An organization with subscribeRequiresInviteCode on needs its current inviteCode; without it, or with a wrong or old one, it answers NOT_FOUND as an unknown slug does. An organization with identity keys needs externalIdToken to accept an externalId. */
@@ -226,10 +275,8 @@ export type Mutation = {
 };
 
 
-export type MutationAddMemberArgs = {
-  email: Scalars['String']['input'];
-  organizationId: Scalars['ID']['input'];
-  role: Role;
+export type MutationAcceptInvitationArgs = {
+  token: Scalars['String']['input'];
 };
 
 
@@ -324,6 +371,13 @@ export type MutationEndSessionArgs = {
 };
 
 
+export type MutationInviteMemberArgs = {
+  email: Scalars['String']['input'];
+  organizationId: Scalars['ID']['input'];
+  role: Role;
+};
+
+
 export type MutationLogInArgs = {
   email: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -358,6 +412,12 @@ export type MutationRevokeApiKeyArgs = {
 };
 
 
+export type MutationRevokeInvitationArgs = {
+  id: Scalars['ID']['input'];
+  organizationId: Scalars['ID']['input'];
+};
+
+
 export type MutationRotateOrganizationWebhookSecretArgs = {
   id: Scalars['ID']['input'];
   organizationId: Scalars['ID']['input'];
@@ -380,6 +440,13 @@ export type MutationSendNotificationArgs = {
 export type MutationSendOrganizationWebhookTestArgs = {
   id: Scalars['ID']['input'];
   organizationId: Scalars['ID']['input'];
+};
+
+
+export type MutationSetMemberRoleArgs = {
+  organizationId: Scalars['ID']['input'];
+  role: Role;
+  userId: Scalars['ID']['input'];
 };
 
 
@@ -424,6 +491,8 @@ export type Organization = {
   id: Scalars['ID']['output'];
   /** The identity keys (verified user targeting). Members only; null for everyone else. */
   identityKeys?: Maybe<Array<IdentityKey>>;
+  /** Pending invitations, newest first. Members only; null for everyone else. */
+  invitations?: Maybe<Array<Invitation>>;
   /** Finds the organization, public or private (GET /v1/orgs/invite/{inviteCode}). Members only; null for everyone else. */
   inviteCode?: Maybe<Scalars['String']['output']>;
   /** Public organizations can be searched; private ones are found by invite code. */
@@ -460,6 +529,8 @@ export type Query = {
   audienceSize: Scalars['Int']['output'];
   /** The live key's organization's identity keys (GET /v1/identity/keys). */
   identityKeys: Array<IdentityKey>;
+  /** An invitation by its link's token (no sign-in needed: the token is the secret). NOT_FOUND for unknown tokens. */
+  invitation: InvitationPreview;
   /** An organization the signed-in user is a member of, public or private. NOT_FOUND for others. */
   managedOrganization: Organization;
   /** The signed-in user; null without a session. */
@@ -489,6 +560,11 @@ export type QueryApiKeysArgs = {
 export type QueryAudienceSizeArgs = {
   input: Scalars['JSON']['input'];
   organizationId: Scalars['ID']['input'];
+};
+
+
+export type QueryInvitationArgs = {
+  token: Scalars['String']['input'];
 };
 
 
@@ -623,6 +699,40 @@ export type CancelBroadcastMutationVariables = Exact<{
 
 
 export type CancelBroadcastMutation = { __typename?: 'Mutation', cancelOrganizationNotification: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null } };
+
+export type RemoveManagedMemberMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  userId: Scalars['ID']['input'];
+}>;
+
+
+export type RemoveManagedMemberMutation = { __typename?: 'Mutation', removeMember: Array<{ __typename?: 'Member', email: string }> };
+
+export type SetManagedMemberRoleMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  userId: Scalars['ID']['input'];
+  role: Role;
+}>;
+
+
+export type SetManagedMemberRoleMutation = { __typename?: 'Mutation', setMemberRole: Array<{ __typename?: 'Member', email: string }> };
+
+export type InviteManagedMemberMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  email: Scalars['String']['input'];
+  role: Role;
+}>;
+
+
+export type InviteManagedMemberMutation = { __typename?: 'Mutation', inviteMember: { __typename?: 'CreatedInvitation', id: string, email: string, url: string, expiresAt: string, emailSent: boolean } };
+
+export type RevokeManagedInvitationMutationVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RevokeManagedInvitationMutation = { __typename?: 'Mutation', revokeInvitation: boolean };
 
 export type ViewerSessionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -765,6 +875,20 @@ export type DeleteManagedIdentityKeyMutationVariables = Exact<{
 
 export type DeleteManagedIdentityKeyMutation = { __typename?: 'Mutation', deleteOrganizationIdentityKey: boolean };
 
+export type InvitationPreviewQueryVariables = Exact<{
+  token: Scalars['String']['input'];
+}>;
+
+
+export type InvitationPreviewQuery = { __typename?: 'Query', invitation: { __typename?: 'InvitationPreview', organizationName: string, email: string, role: Role, expiresAt: string, status: InvitationStatus } };
+
+export type AcceptInvitationMutationVariables = Exact<{
+  token: Scalars['String']['input'];
+}>;
+
+
+export type AcceptInvitationMutation = { __typename?: 'Mutation', acceptInvitation: { __typename?: 'Organization', id: string } };
+
 export type CreateManagedOrganizationMutationVariables = Exact<{
   name: Scalars['String']['input'];
   slug: Scalars['String']['input'];
@@ -799,7 +923,7 @@ export type OrganizationDetailsQueryVariables = Exact<{
 }>;
 
 
-export type OrganizationDetailsQuery = { __typename?: 'Query', managedOrganization: { __typename?: 'Organization', id: string, name: string, slug: string, description: string, logoUrl?: string | null, brandColor?: string | null, isPublic: boolean, inviteCode?: string | null, subscriberCount: number, viewerRole?: Role | null, members?: Array<{ __typename?: 'Member', userId: string, email: string, role: Role, createdAt: string }> | null } };
+export type OrganizationDetailsQuery = { __typename?: 'Query', managedOrganization: { __typename?: 'Organization', id: string, name: string, slug: string, description: string, logoUrl?: string | null, brandColor?: string | null, isPublic: boolean, inviteCode?: string | null, subscriberCount: number, viewerRole?: Role | null, members?: Array<{ __typename?: 'Member', userId: string, email: string, role: Role, createdAt: string }> | null, invitations?: Array<{ __typename?: 'Invitation', id: string, email: string, role: Role, createdAt: string, expiresAt: string, invitedByEmail?: string | null }> | null } };
 
 export type RegenerateManagedInviteCodeMutationVariables = Exact<{
   organizationId: Scalars['ID']['input'];
@@ -807,23 +931,6 @@ export type RegenerateManagedInviteCodeMutationVariables = Exact<{
 
 
 export type RegenerateManagedInviteCodeMutation = { __typename?: 'Mutation', regenerateInviteCode: { __typename?: 'Organization', inviteCode?: string | null } };
-
-export type RemoveManagedMemberMutationVariables = Exact<{
-  organizationId: Scalars['ID']['input'];
-  userId: Scalars['ID']['input'];
-}>;
-
-
-export type RemoveManagedMemberMutation = { __typename?: 'Mutation', removeMember: Array<{ __typename?: 'Member', email: string }> };
-
-export type AddManagedMemberMutationVariables = Exact<{
-  organizationId: Scalars['ID']['input'];
-  email: Scalars['String']['input'];
-  role: Role;
-}>;
-
-
-export type AddManagedMemberMutation = { __typename?: 'Mutation', addMember: Array<{ __typename?: 'Member', email: string }> };
 
 export type OrganizationSettingsQueryVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1007,6 +1114,36 @@ export const CancelBroadcastDocument = new TypedDocumentString(`
     displayPrefix
   }
 }`) as unknown as TypedDocumentString<CancelBroadcastMutation, CancelBroadcastMutationVariables>;
+export const RemoveManagedMemberDocument = new TypedDocumentString(`
+    mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) {
+  removeMember(organizationId: $organizationId, userId: $userId) {
+    email
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveManagedMemberMutation, RemoveManagedMemberMutationVariables>;
+export const SetManagedMemberRoleDocument = new TypedDocumentString(`
+    mutation SetManagedMemberRole($organizationId: ID!, $userId: ID!, $role: Role!) {
+  setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) {
+    email
+  }
+}
+    `) as unknown as TypedDocumentString<SetManagedMemberRoleMutation, SetManagedMemberRoleMutationVariables>;
+export const InviteManagedMemberDocument = new TypedDocumentString(`
+    mutation InviteManagedMember($organizationId: ID!, $email: String!, $role: Role!) {
+  inviteMember(organizationId: $organizationId, email: $email, role: $role) {
+    id
+    email
+    url
+    expiresAt
+    emailSent
+  }
+}
+    `) as unknown as TypedDocumentString<InviteManagedMemberMutation, InviteManagedMemberMutationVariables>;
+export const RevokeManagedInvitationDocument = new TypedDocumentString(`
+    mutation RevokeManagedInvitation($organizationId: ID!, $id: ID!) {
+  revokeInvitation(organizationId: $organizationId, id: $id)
+}
+    `) as unknown as TypedDocumentString<RevokeManagedInvitationMutation, RevokeManagedInvitationMutationVariables>;
 export const ViewerSessionsDocument = new TypedDocumentString(`
     query ViewerSessions {
   me {
@@ -1182,6 +1319,24 @@ export const DeleteManagedIdentityKeyDocument = new TypedDocumentString(`
   deleteOrganizationIdentityKey(organizationId: $organizationId, id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteManagedIdentityKeyMutation, DeleteManagedIdentityKeyMutationVariables>;
+export const InvitationPreviewDocument = new TypedDocumentString(`
+    query InvitationPreview($token: String!) {
+  invitation(token: $token) {
+    organizationName
+    email
+    role
+    expiresAt
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<InvitationPreviewQuery, InvitationPreviewQueryVariables>;
+export const AcceptInvitationDocument = new TypedDocumentString(`
+    mutation AcceptInvitation($token: String!) {
+  acceptInvitation(token: $token) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AcceptInvitationMutation, AcceptInvitationMutationVariables>;
 export const CreateManagedOrganizationDocument = new TypedDocumentString(`
     mutation CreateManagedOrganization($name: String!, $slug: String!, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {
   createOrganization(
@@ -1290,6 +1445,14 @@ export const OrganizationDetailsDocument = new TypedDocumentString(`
       role
       createdAt
     }
+    invitations {
+      id
+      email
+      role
+      createdAt
+      expiresAt
+      invitedByEmail
+    }
   }
 }
     `) as unknown as TypedDocumentString<OrganizationDetailsQuery, OrganizationDetailsQueryVariables>;
@@ -1300,20 +1463,6 @@ export const RegenerateManagedInviteCodeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RegenerateManagedInviteCodeMutation, RegenerateManagedInviteCodeMutationVariables>;
-export const RemoveManagedMemberDocument = new TypedDocumentString(`
-    mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) {
-  removeMember(organizationId: $organizationId, userId: $userId) {
-    email
-  }
-}
-    `) as unknown as TypedDocumentString<RemoveManagedMemberMutation, RemoveManagedMemberMutationVariables>;
-export const AddManagedMemberDocument = new TypedDocumentString(`
-    mutation AddManagedMember($organizationId: ID!, $email: String!, $role: Role!) {
-  addMember(organizationId: $organizationId, email: $email, role: $role) {
-    email
-  }
-}
-    `) as unknown as TypedDocumentString<AddManagedMemberMutation, AddManagedMemberMutationVariables>;
 export const OrganizationSettingsDocument = new TypedDocumentString(`
     query OrganizationSettings($id: ID!) {
   managedOrganization(id: $id) {

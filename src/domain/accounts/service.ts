@@ -7,6 +7,7 @@ import { decoyHash, hashPassword, needsRehash, verifyPassword } from './password
 import { createSession, invalidateUserSessions } from './sessions.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isEmail = (email: string) => email.length <= 254 && EMAIL.test(email);
 const BAD_LOGIN = 'the e-mail or the password is wrong';
 
 export type SignedIn = Result<{ user: { id: string; email: string }; session: { token: string; expiresAt: Date } }>;

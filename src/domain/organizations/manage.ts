@@ -1,10 +1,10 @@
 // What members do with their organization in the dashboard: read it with its invite code, edit it,
-// regenerate the invite code, and (owners) add another user by e-mail.
+// regenerate the invite code, and (owners) change members' roles or remove them. New members come by invitation
+// (./invitations.ts).
 import type { Db } from '../../db/database.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { Organization, Role } from '../../generated/prisma/client.ts';
 import { requireMember } from '../accounts/memberships.ts';
-import { normalizeEmail } from '../accounts/service.ts';
 import { fail, invalid, ok, type Result } from '../errors.ts';
 import { isUuid } from '../validate.ts';
 import { newInviteCode } from './invite-code.ts';
@@ -56,14 +56,14 @@ export async function membersOf(db: Db, organizationId: string) {
   return rows.map((row) => ({ userId: row.userId, email: row.user.email, role: row.role, createdAt: row.createdAt }));
 }
 
-type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
 /**
  * Membership changes run one at a time per organization: its row is locked first, and the asker's role
  * is read again under the lock, so two changes at once cannot leave it without an owner (two owners
  * leaving, or one leaving while demoting the other), nor act on a role that was just taken away.
  */
-async function changeMembers<T>(db: Db, askerId: string, organizationId: string, roles: Role[], work: (tx: Tx) => Promise<Result<T>>): Promise<Result<T>> {
+export async function changeMembers<T>(db: Db, askerId: string, organizationId: string, roles: Role[], work: (tx: Tx) => Promise<Result<T>>): Promise<Result<T>> {
   const early = await requireMember(db, askerId, organizationId, roles);
   if (!early.ok) return early;
   return db.$transaction(async (tx) => {
@@ -78,23 +78,16 @@ async function changeMembers<T>(db: Db, askerId: string, organizationId: string,
 const LAST_OWNER = 'an organization needs an owner: make someone else owner first';
 const isLastOwner = async (tx: Tx, organizationId: string) => (await tx.membership.count({ where: { organizationId, role: 'owner' } })) <= 1;
 
-/**
- * Owners add a user who already has an account, as owner or admin; adding a member again sets the role.
- * An address without an account answers NOT_FOUND (only owners can ask, and they are rate-limited).
- */
-export async function addMember(db: Db, userId: string, organizationId: string, { email, role }: { email: string; role: string }) {
+/** Owners change an existing member's role; the last owner cannot be made an admin. Answers the members. */
+export async function setMemberRole(db: Db, userId: string, organizationId: string, memberId: string, role: string) {
   if (!(ROLES as readonly string[]).includes(role)) return invalid('role', `role must be one of ${ROLES.join(', ')}`);
+  if (!isUuid(memberId)) return fail('NOT_FOUND', 'this user is not a member', 'userId');
+  const member = memberId.toLowerCase();
   const changed = await changeMembers(db, userId, organizationId, ['owner'], async (tx) => {
-    const user = await tx.user.findUnique({ where: { email: normalizeEmail(email) } });
-    if (!user) return fail('NOT_FOUND', 'no account with this e-mail can be added; they need to sign up first', 'email');
-    if (user.id === userId) return invalid('email', 'you are already a member');
-    const current = await tx.membership.findUnique({ where: { userId_organizationId: { userId: user.id, organizationId } } });
-    if (current?.role === 'owner' && role !== 'owner' && (await isLastOwner(tx, organizationId))) return fail('CONFLICT', LAST_OWNER, 'role');
-    await tx.membership.upsert({
-      where: { userId_organizationId: { userId: user.id, organizationId } },
-      create: { userId: user.id, organizationId, role: role as Role },
-      update: { role: role as Role },
-    });
+    const target = await tx.membership.findUnique({ where: { userId_organizationId: { userId: member, organizationId } } });
+    if (!target) return fail('NOT_FOUND', 'this user is not a member', 'userId');
+    if (target.role === 'owner' && role !== 'owner' && (await isLastOwner(tx, organizationId))) return fail('CONFLICT', LAST_OWNER, 'role');
+    await tx.membership.update({ where: { userId_organizationId: { userId: member, organizationId } }, data: { role: role as Role } });
     return ok(undefined);
   });
   return changed.ok ? ok(await membersOf(db, organizationId)) : changed;

@@ -47,7 +47,9 @@ type Documents = {
     "\n  query PublicView($slug: String!) { organization(slug: $slug) { slug inviteCode viewerRole members { email } } }\n": typeof types.PublicViewDocument,
     "\n  mutation UpdateOrganization($id: ID!, $name: String, $slug: String, $brandColor: String, $logoUrl: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, brandColor: $brandColor, logoUrl: $logoUrl, isPublic: $isPublic) { name slug brandColor logoUrl isPublic description }\n  }\n": typeof types.UpdateOrganizationDocument,
     "\n  mutation RegenerateInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": typeof types.RegenerateInviteCodeDocument,
-    "\n  mutation AddMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email role } }\n": typeof types.AddMemberDocument,
+    "\n  mutation InviteForManage($organizationId: ID!, $email: String!, $role: Role!) { inviteMember(organizationId: $organizationId, email: $email, role: $role) { url } }\n": typeof types.InviteForManageDocument,
+    "\n  mutation AcceptForManage($token: String!) { acceptInvitation(token: $token) { id } }\n": typeof types.AcceptForManageDocument,
+    "\n  mutation SetRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email role } }\n": typeof types.SetRoleDocument,
     "\n  mutation RemoveMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email role } }\n": typeof types.RemoveMemberDocument,
     "\n  query MemberIds($id: ID!) { managedOrganization(id: $id) { members { userId email role } } }\n": typeof types.MemberIdsDocument,
     "\n  query Audience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n": typeof types.AudienceDocument,
@@ -63,6 +65,14 @@ type Documents = {
     "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": typeof types.PublicOrganizationIdDocument,
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": typeof types.InvitedOrganizationDocument,
     "\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n": typeof types.RegisterDeviceForTestDocument,
+    "\n  mutation InvitationsCreateOrg($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug, isPublic: false) { id slug } }\n": typeof types.InvitationsCreateOrgDocument,
+    "\n  mutation InvitationsInvite($organizationId: ID!, $email: String!, $role: Role!) {\n    inviteMember(organizationId: $organizationId, email: $email, role: $role) { id email role url createdAt expiresAt emailSent invitedByEmail }\n  }\n": typeof types.InvitationsInviteDocument,
+    "\n  mutation InvitationsAccept($token: String!) { acceptInvitation(token: $token) { id name viewerRole } }\n": typeof types.InvitationsAcceptDocument,
+    "\n  query InvitationsPreview($token: String!) { invitation(token: $token) { organizationName email role status expiresAt } }\n": typeof types.InvitationsPreviewDocument,
+    "\n  mutation InvitationsRevoke($organizationId: ID!, $id: ID!) { revokeInvitation(organizationId: $organizationId, id: $id) }\n": typeof types.InvitationsRevokeDocument,
+    "\n  query InvitationsPending($id: ID!) { managedOrganization(id: $id) { invitations { id email role } members { userId email role } } }\n": typeof types.InvitationsPendingDocument,
+    "\n  mutation InvitationsSetRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email role } }\n": typeof types.InvitationsSetRoleDocument,
+    "\n  query InvitationsMe { me { memberships { role organization { id } } } }\n": typeof types.InvitationsMeDocument,
     "\n  mutation InviteOnlyCreate($name: String!, $slug: String!, $isPublic: Boolean) { createOrganization(name: $name, slug: $slug, isPublic: $isPublic) { id slug inviteCode } }\n": typeof types.InviteOnlyCreateDocument,
     "\n  mutation InviteOnlyUpdate($id: ID!, $subscribeRequiresInviteCode: Boolean, $name: String) {\n    updateOrganization(id: $id, subscribeRequiresInviteCode: $subscribeRequiresInviteCode, name: $name) { subscribeRequiresInviteCode }\n  }\n": typeof types.InviteOnlyUpdateDocument,
     "\n  mutation InviteOnlyRegenerate($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": typeof types.InviteOnlyRegenerateDocument,
@@ -113,7 +123,9 @@ const documents: Documents = {
     "\n  query PublicView($slug: String!) { organization(slug: $slug) { slug inviteCode viewerRole members { email } } }\n": types.PublicViewDocument,
     "\n  mutation UpdateOrganization($id: ID!, $name: String, $slug: String, $brandColor: String, $logoUrl: String, $isPublic: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, brandColor: $brandColor, logoUrl: $logoUrl, isPublic: $isPublic) { name slug brandColor logoUrl isPublic description }\n  }\n": types.UpdateOrganizationDocument,
     "\n  mutation RegenerateInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": types.RegenerateInviteCodeDocument,
-    "\n  mutation AddMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email role } }\n": types.AddMemberDocument,
+    "\n  mutation InviteForManage($organizationId: ID!, $email: String!, $role: Role!) { inviteMember(organizationId: $organizationId, email: $email, role: $role) { url } }\n": types.InviteForManageDocument,
+    "\n  mutation AcceptForManage($token: String!) { acceptInvitation(token: $token) { id } }\n": types.AcceptForManageDocument,
+    "\n  mutation SetRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email role } }\n": types.SetRoleDocument,
     "\n  mutation RemoveMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email role } }\n": types.RemoveMemberDocument,
     "\n  query MemberIds($id: ID!) { managedOrganization(id: $id) { members { userId email role } } }\n": types.MemberIdsDocument,
     "\n  query Audience($organizationId: ID!, $input: JSON!) { audienceSize(organizationId: $organizationId, input: $input) }\n": types.AudienceDocument,
@@ -129,6 +141,14 @@ const documents: Documents = {
     "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": types.PublicOrganizationIdDocument,
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": types.InvitedOrganizationDocument,
     "\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n": types.RegisterDeviceForTestDocument,
+    "\n  mutation InvitationsCreateOrg($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug, isPublic: false) { id slug } }\n": types.InvitationsCreateOrgDocument,
+    "\n  mutation InvitationsInvite($organizationId: ID!, $email: String!, $role: Role!) {\n    inviteMember(organizationId: $organizationId, email: $email, role: $role) { id email role url createdAt expiresAt emailSent invitedByEmail }\n  }\n": types.InvitationsInviteDocument,
+    "\n  mutation InvitationsAccept($token: String!) { acceptInvitation(token: $token) { id name viewerRole } }\n": types.InvitationsAcceptDocument,
+    "\n  query InvitationsPreview($token: String!) { invitation(token: $token) { organizationName email role status expiresAt } }\n": types.InvitationsPreviewDocument,
+    "\n  mutation InvitationsRevoke($organizationId: ID!, $id: ID!) { revokeInvitation(organizationId: $organizationId, id: $id) }\n": types.InvitationsRevokeDocument,
+    "\n  query InvitationsPending($id: ID!) { managedOrganization(id: $id) { invitations { id email role } members { userId email role } } }\n": types.InvitationsPendingDocument,
+    "\n  mutation InvitationsSetRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email role } }\n": types.InvitationsSetRoleDocument,
+    "\n  query InvitationsMe { me { memberships { role organization { id } } } }\n": types.InvitationsMeDocument,
     "\n  mutation InviteOnlyCreate($name: String!, $slug: String!, $isPublic: Boolean) { createOrganization(name: $name, slug: $slug, isPublic: $isPublic) { id slug inviteCode } }\n": types.InviteOnlyCreateDocument,
     "\n  mutation InviteOnlyUpdate($id: ID!, $subscribeRequiresInviteCode: Boolean, $name: String) {\n    updateOrganization(id: $id, subscribeRequiresInviteCode: $subscribeRequiresInviteCode, name: $name) { subscribeRequiresInviteCode }\n  }\n": types.InviteOnlyUpdateDocument,
     "\n  mutation InviteOnlyRegenerate($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": types.InviteOnlyRegenerateDocument,
@@ -295,7 +315,15 @@ export function graphql(source: "\n  mutation RegenerateInviteCode($organization
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AddMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email role } }\n"): (typeof documents)["\n  mutation AddMember($organizationId: ID!, $email: String!, $role: Role!) { addMember(organizationId: $organizationId, email: $email, role: $role) { email role } }\n"];
+export function graphql(source: "\n  mutation InviteForManage($organizationId: ID!, $email: String!, $role: Role!) { inviteMember(organizationId: $organizationId, email: $email, role: $role) { url } }\n"): (typeof documents)["\n  mutation InviteForManage($organizationId: ID!, $email: String!, $role: Role!) { inviteMember(organizationId: $organizationId, email: $email, role: $role) { url } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AcceptForManage($token: String!) { acceptInvitation(token: $token) { id } }\n"): (typeof documents)["\n  mutation AcceptForManage($token: String!) { acceptInvitation(token: $token) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email role } }\n"): (typeof documents)["\n  mutation SetRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email role } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -356,6 +384,38 @@ export function graphql(source: "\n  query InvitedOrganization($inviteCode: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n"): (typeof documents)["\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InvitationsCreateOrg($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug, isPublic: false) { id slug } }\n"): (typeof documents)["\n  mutation InvitationsCreateOrg($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug, isPublic: false) { id slug } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InvitationsInvite($organizationId: ID!, $email: String!, $role: Role!) {\n    inviteMember(organizationId: $organizationId, email: $email, role: $role) { id email role url createdAt expiresAt emailSent invitedByEmail }\n  }\n"): (typeof documents)["\n  mutation InvitationsInvite($organizationId: ID!, $email: String!, $role: Role!) {\n    inviteMember(organizationId: $organizationId, email: $email, role: $role) { id email role url createdAt expiresAt emailSent invitedByEmail }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InvitationsAccept($token: String!) { acceptInvitation(token: $token) { id name viewerRole } }\n"): (typeof documents)["\n  mutation InvitationsAccept($token: String!) { acceptInvitation(token: $token) { id name viewerRole } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvitationsPreview($token: String!) { invitation(token: $token) { organizationName email role status expiresAt } }\n"): (typeof documents)["\n  query InvitationsPreview($token: String!) { invitation(token: $token) { organizationName email role status expiresAt } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InvitationsRevoke($organizationId: ID!, $id: ID!) { revokeInvitation(organizationId: $organizationId, id: $id) }\n"): (typeof documents)["\n  mutation InvitationsRevoke($organizationId: ID!, $id: ID!) { revokeInvitation(organizationId: $organizationId, id: $id) }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvitationsPending($id: ID!) { managedOrganization(id: $id) { invitations { id email role } members { userId email role } } }\n"): (typeof documents)["\n  query InvitationsPending($id: ID!) { managedOrganization(id: $id) { invitations { id email role } members { userId email role } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InvitationsSetRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email role } }\n"): (typeof documents)["\n  mutation InvitationsSetRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email role } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvitationsMe { me { memberships { role organization { id } } } }\n"): (typeof documents)["\n  query InvitationsMe { me { memberships { role organization { id } } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

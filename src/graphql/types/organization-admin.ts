@@ -1,5 +1,5 @@
 // The dashboard's side of an organization: fields only its members see, and what they may change.
-import { addMember, membersOf, organizationForMember, regenerateInviteCodeAsMember, removeMember, ROLES, updateOrganization } from '../../domain/organizations/manage.ts';
+import { membersOf, organizationForMember, regenerateInviteCodeAsMember, removeMember, ROLES, setMemberRole, updateOrganization } from '../../domain/organizations/manage.ts';
 import { lastConfigurationError, type ConfigurationErrorView } from '../../domain/broadcasts/service.ts';
 import { builder } from '../builder.ts';
 import { requireViewer, viewerRole } from '../caller.ts';
@@ -93,11 +93,11 @@ builder.mutationFields((t) => ({
     args: { organizationId: t.arg.id({ required: true }) },
     resolve: async (_query, _root, { organizationId }, ctx) => unwrap(await regenerateInviteCodeAsMember(ctx.db, requireViewer(ctx).id, String(organizationId))),
   }),
-  addMember: t.field({
+  setMemberRole: t.field({
     type: [Member],
-    description: 'Owners only: adds a user who has an account (or changes their role). Answers the members.',
-    args: { organizationId: t.arg.id({ required: true }), email: t.arg.string({ required: true }), role: t.arg({ type: Role, required: true }) },
-    resolve: async (_root, { organizationId, email, role }, ctx) => unwrap(await addMember(ctx.db, requireViewer(ctx).id, String(organizationId), { email, role })),
+    description: 'Owners change a member\'s role (new members come by inviteMember). The last owner cannot be made an admin (CONFLICT). Answers the members.',
+    args: { organizationId: t.arg.id({ required: true }), userId: t.arg.id({ required: true }), role: t.arg({ type: Role, required: true }) },
+    resolve: async (_root, { organizationId, userId, role }, ctx) => unwrap(await setMemberRole(ctx.db, requireViewer(ctx).id, String(organizationId), String(userId), role)),
   }),
   removeMember: t.field({
     type: [Member],
