@@ -65,6 +65,9 @@ type Documents = {
     "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": typeof types.PublicOrganizationIdDocument,
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": typeof types.InvitedOrganizationDocument,
     "\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n": typeof types.RegisterDeviceForTestDocument,
+    "\n  mutation SmtpCreateOrg($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id } }\n": typeof types.SmtpCreateOrgDocument,
+    "\n  mutation SmtpInvite($organizationId: ID!, $email: String!, $role: Role!) { inviteMember(organizationId: $organizationId, email: $email, role: $role) { id url emailSent } }\n": typeof types.SmtpInviteDocument,
+    "\n  mutation SmtpAccept($token: String!) { acceptInvitation(token: $token) { id viewerRole } }\n": typeof types.SmtpAcceptDocument,
     "\n  mutation InvitationsCreateOrg($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug, isPublic: false) { id slug } }\n": typeof types.InvitationsCreateOrgDocument,
     "\n  mutation InvitationsInvite($organizationId: ID!, $email: String!, $role: Role!) {\n    inviteMember(organizationId: $organizationId, email: $email, role: $role) { id email role url createdAt expiresAt emailSent invitedByEmail }\n  }\n": typeof types.InvitationsInviteDocument,
     "\n  mutation InvitationsAccept($token: String!) { acceptInvitation(token: $token) { id name viewerRole } }\n": typeof types.InvitationsAcceptDocument,
@@ -141,6 +144,9 @@ const documents: Documents = {
     "\n  query PublicOrganizationId($slug: String!) { organization(slug: $slug) { id } }\n": types.PublicOrganizationIdDocument,
     "\n  query InvitedOrganization($inviteCode: String!) { organizationByInviteCode(inviteCode: $inviteCode) { id subscriberCount } }\n": types.InvitedOrganizationDocument,
     "\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n": types.RegisterDeviceForTestDocument,
+    "\n  mutation SmtpCreateOrg($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id } }\n": types.SmtpCreateOrgDocument,
+    "\n  mutation SmtpInvite($organizationId: ID!, $email: String!, $role: Role!) { inviteMember(organizationId: $organizationId, email: $email, role: $role) { id url emailSent } }\n": types.SmtpInviteDocument,
+    "\n  mutation SmtpAccept($token: String!) { acceptInvitation(token: $token) { id viewerRole } }\n": types.SmtpAcceptDocument,
     "\n  mutation InvitationsCreateOrg($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug, isPublic: false) { id slug } }\n": types.InvitationsCreateOrgDocument,
     "\n  mutation InvitationsInvite($organizationId: ID!, $email: String!, $role: Role!) {\n    inviteMember(organizationId: $organizationId, email: $email, role: $role) { id email role url createdAt expiresAt emailSent invitedByEmail }\n  }\n": types.InvitationsInviteDocument,
     "\n  mutation InvitationsAccept($token: String!) { acceptInvitation(token: $token) { id name viewerRole } }\n": types.InvitationsAcceptDocument,
@@ -384,6 +390,18 @@ export function graphql(source: "\n  query InvitedOrganization($inviteCode: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n"): (typeof documents)["\n  mutation RegisterDeviceForTest($apnsToken: String!) { registerDevice(apnsToken: $apnsToken, platform: \"ios\") { deviceUuid created } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SmtpCreateOrg($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id } }\n"): (typeof documents)["\n  mutation SmtpCreateOrg($name: String!, $slug: String!) { createOrganization(name: $name, slug: $slug) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SmtpInvite($organizationId: ID!, $email: String!, $role: Role!) { inviteMember(organizationId: $organizationId, email: $email, role: $role) { id url emailSent } }\n"): (typeof documents)["\n  mutation SmtpInvite($organizationId: ID!, $email: String!, $role: Role!) { inviteMember(organizationId: $organizationId, email: $email, role: $role) { id url emailSent } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SmtpAccept($token: String!) { acceptInvitation(token: $token) { id viewerRole } }\n"): (typeof documents)["\n  mutation SmtpAccept($token: String!) { acceptInvitation(token: $token) { id viewerRole } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
