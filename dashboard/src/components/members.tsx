@@ -61,17 +61,19 @@ export function Members({ organization, reload }: { organization: Organization; 
             <span>
               {member.email} {!owner && <span className="badge">{member.role}</span>}
             </span>
-            {owner && (
-              <select className="small" aria-label={`Role of ${member.email}`} value={member.role} disabled={setRole.pending} onChange={(e) => void changeRole(member.userId, e.target.value as Role)}>
-                <option value="admin">admin</option>
-                <option value="owner">owner</option>
-              </select>
-            )}
-            {(owner || member.userId === viewer.id) && (
-              <button type="button" className="secondary small" onClick={() => setRemoving(member)} aria-label={member.userId === viewer.id ? 'Leave the organization' : `Remove ${member.email}`}>
-                {member.userId === viewer.id ? 'Leave' : 'Remove'}
-              </button>
-            )}
+            <span className="member-actions">
+              {owner && (
+                <select className="small" aria-label={`Role of ${member.email}`} value={member.role} disabled={setRole.pending} onChange={(e) => void changeRole(member.userId, e.target.value as Role)}>
+                  <option value="admin">admin</option>
+                  <option value="owner">owner</option>
+                </select>
+              )}
+              {(owner || member.userId === viewer.id) && (
+                <button type="button" className="secondary small" onClick={() => setRemoving(member)} aria-label={member.userId === viewer.id ? 'Leave the organization' : `Remove ${member.email}`}>
+                  {member.userId === viewer.id ? 'Leave' : 'Remove'}
+                </button>
+              )}
+            </span>
           </li>
         ))}
       </ul>
