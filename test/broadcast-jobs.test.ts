@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import type { Answer } from '../src/apns/simulator.ts';
+import { QUEUES } from '../src/jobs/queue.ts';
 import { KEY_ID, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends, freshPostgresDatabase, testLogger } from './support/backends.ts';
 import { logLines, runClarion, waitFor } from './support/processes.ts';
@@ -288,6 +289,30 @@ describe.each(backends)('scheduled, cancelled and faulty broadcasts on $name', (
     expect(done).toMatchObject({ sent: 2, sendAt });
     expect(Date.parse(done.finishedAt)).toBeGreaterThanOrEqual(Date.parse(sendAt));
     expect(deliveries(suite.apns, tokens)).toEqual([1, 1]);
+  });
+
+  it('fails a scheduled broadcast whose start keeps failing (pg-boss dead letter) instead of leaving it scheduled', async () => {
+    const { name, retryLimit, retryDelay, retryBackoff, expireInSeconds, deadLetter } = (await suite.server.boss.getQueue(QUEUES.start))!;
+    const queue = { name, retryLimit, retryDelay, retryBackoff, expireInSeconds, deadLetter };
+    expect(queue).toMatchObject({ retryLimit: 10, deadLetter: QUEUES.startGaveUp });
+    const { tokens, auth } = await audience(2);
+    // Without retries, so that the start reaches the dead letter at once (this test file's database only).
+    await suite.server.boss.updateQueue(QUEUES.start, { ...queue, retryLimit: 0 });
+    try {
+      const response = await suite.server.post('/v1/notify', { body: 'Never', target: 'all', sendAt: new Date(Date.now() + 1_500).toISOString() }, auth);
+      expect(response.status).toBe(202);
+      // A stored request no client could have sent: the start throws, as a fault in Clarion would.
+      await suite.storage.database.sql.query(`UPDATE broadcasts SET request = jsonb_set(request, '{externalIds}', '"x"') WHERE id = $1`, [response.body.id]);
+      // Read from the table: the corrupted request is not one the API's view can show either.
+      const failed = await waitFor(async () => {
+        const row = await suite.server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id } });
+        return row.status === 'scheduled' ? undefined : row;
+      }, 30_000);
+      expect(failed).toMatchObject({ status: 'failed', sent: 0, finishedAt: expect.any(Date), error: { code: 'START_FAILED', message: expect.stringMatching(/could not be started after repeated retries: .*malformed array literal/) } });
+      expect(deliveries(suite.apns, tokens)).toEqual([0, 0]);
+    } finally {
+      await suite.server.boss.updateQueue(QUEUES.start, queue);
+    }
   });
 
   it('refuses a sendAt that is malformed, in the past, too far ahead, or from a test key', async () => {

@@ -12,6 +12,8 @@ export const QUEUES = {
   shardGaveUp: 'broadcast-shard-gave-up',
   /** A scheduled broadcast's start: {broadcastId}, with the broadcast's id as the job's id. */
   start: 'broadcast-start',
+  /** A scheduled start whose retries are exhausted (dead letter): the broadcast is failed rather than left scheduled. */
+  startGaveUp: 'broadcast-start-gave-up',
   /** One attempt of a webhook delivery: {deliveryId, attempt}; each retry is a new job at its exact time. */
   webhookDelivery: 'webhook-delivery',
   /** A delivery job whose own retries are exhausted (pg-boss's dead letter): its delivery is failed, not left pending. */
@@ -48,7 +50,8 @@ export async function openQueue(database: Pick<Database, 'executeSql'>, logger: 
   await ensureQueue(boss, QUEUES.shardGaveUp, { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
   // Backoff from 2 s: 2, 4, 8, 16, 32, 64 s (pg-boss adds jitter), about two minutes before a shard gives up.
   await ensureQueue(boss, QUEUES.shard, { retryLimit: 6, retryDelay: 2, retryBackoff: true, expireInSeconds: SHARD_EXPIRE_SECONDS, deadLetter: QUEUES.shardGaveUp });
-  await ensureQueue(boss, QUEUES.start, { retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
+  await ensureQueue(boss, QUEUES.startGaveUp, { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+  await ensureQueue(boss, QUEUES.start, { retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds: 120, deadLetter: QUEUES.startGaveUp });
   // pg-boss retries only a delivery whose worker died or whose database write failed; an endpoint's failures
   // are retried by src/domain/webhooks/delivery.ts as new jobs.
   // A job that still fails after its 10 retries (about 1.5 hours of backoff) goes to the dead letter, whose worker

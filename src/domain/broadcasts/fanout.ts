@@ -18,7 +18,7 @@ import type { WebhookSettings } from '../webhooks/settings.ts';
 import type { NotifyRequest } from './request.ts';
 import { createConfigurationBreaker } from './breaker.ts';
 import { clearRetries, dueRetries, giveUpExpired, nextRetryAt, addRetries } from './retries.ts';
-import { claimShard, closeShard, failBroadcast, finishBroadcast, handOff, pauseShard, planShards, recordGaveUp, storePage, type ShardJob } from './shards.ts';
+import { claimShard, closeShard, failBroadcast, failUnstarted, finishBroadcast, handOff, pauseShard, planShards, recordGaveUp, storePage, type ShardJob } from './shards.ts';
 
 export interface FanoutOptions {
   database: Pick<Database, 'sql' | 'transaction'>;
@@ -164,7 +164,7 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
     });
   }
 
-  /** Takes jobs from the queue: `shardRuns` shards at a time, scheduled starts and exhausted shards. */
+  /** Takes jobs from the queue: `shardRuns` shards at a time, scheduled starts, and exhausted shards and starts. */
   async function work({ shardRuns }: { shardRuns: number }) {
     for (let i = 0; i < shardRuns; i += 1) {
       await boss.work<ShardJob>(QUEUES.shard, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => track(countShardRun(runShard(job!.data, job!.id))));
@@ -175,6 +175,11 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
       logger.error('a broadcast shard gave up after its retries', { broadcast: job!.data.broadcastId, shard: job!.data.index, reason });
       await recordGaveUp(sql, job!.data, reason);
       await database.transaction((tx) => finishBroadcast(tx, boss, job!.data.broadcastId)).then(countBroadcastEnd);
+    });
+    await boss.work<{ broadcastId: string }>(QUEUES.startGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([job]) => {
+      const reason = (job as unknown as { output?: { message?: string } }).output?.message ?? 'unknown error';
+      logger.error('a scheduled broadcast could not be started after its retries', { broadcast: job!.data.broadcastId, reason });
+      await database.transaction((tx) => failUnstarted(tx, boss, job!.data.broadcastId, reason)).then(countBroadcastEnd);
     });
     // Webhook deliveries are worked wherever shards are.
     await createDeliverer({ database, boss, logger, settings: webhooks }).work();

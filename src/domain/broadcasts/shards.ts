@@ -186,6 +186,14 @@ export async function failBroadcast(tx: SqlTransaction, boss: Boss, broadcastId:
   return failed.length ? ('failed' as const) : undefined;
 }
 
+/** Fails a scheduled broadcast that could not be started (its start job gave up): it would otherwise stay scheduled. */
+export async function failUnstarted(tx: SqlTransaction, boss: Boss, broadcastId: string, reason: string) {
+  const error = { code: 'START_FAILED', message: `the scheduled broadcast could not be started after repeated retries: ${reason}`.slice(0, 1000) };
+  const failed = await tx.query(`UPDATE broadcasts SET status = 'failed', error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'scheduled' RETURNING id`, [broadcastId, JSON.stringify(error)]);
+  if (failed.length) await broadcastEnded(tx, boss, broadcastId);
+  return failed.length ? ('failed' as const) : undefined;
+}
+
 /** Shards carried over from before the job queue (the migration made them): each gets its job, once. */
 export async function adoptShardsWithoutJobs(tx: SqlTransaction, boss: Boss) {
   const rows = await tx.query<ShardJob & { id: string }>(
