@@ -3,28 +3,18 @@
 // refused beside its field, an own key is registered, and a key is deleted.
 import { generateKeyPairSync } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from './support/backends.ts';
-import { browserAvailable, openBrowser } from './support/browser.ts';
-import { openSettings, signUpWithOrganization } from './support/browser-flows.ts';
-import { startDashboard } from './support/dashboard.ts';
+import { browserAvailable } from './support/browser.ts';
+import { dashboardInBrowserDuringSuite, openSettings, signUpWithOrganization } from './support/browser-flows.ts';
 import { seedDevice } from './support/seed.ts';
 
 describe.skipIf(!browserAvailable).each(backends)('the identity verification page in Chromium on $name', (backend) => {
-  let product: Awaited<ReturnType<typeof startDashboard>>;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  beforeAll(async () => {
-    product = await startDashboard(backend);
-    browser = await openBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await product?.close();
-  });
+  const suite = dashboardInBrowserDuringSuite(backend);
 
   it('generates a key shown once with a working snippet, refuses a bad key, registers one and deletes one', { timeout: 120_000 }, async () => {
-    const page = await browser.context.newPage();
-    await signUpWithOrganization(page, product.url, 'Verified Times');
+    const page = await suite.browser.context.newPage();
+    await signUpWithOrganization(page, suite.product.url, 'Verified Times');
     await openSettings(page, 'Identity verification', /\/settings\/identity$/);
     await page.getByText('No identity keys: externalIds are taken on trust.').waitFor();
 
@@ -38,8 +28,8 @@ describe.skipIf(!browserAvailable).each(backends)('the identity verification pag
     const slug = /setAudience\('([^']+)'\)/.exec(snippet)![1]!;
 
     // The snippet's recipe with the key shown: the organization now verifies, and the token passes.
-    const { deviceUuid } = await seedDevice(product.api);
-    const subscribe = (body: Record<string, unknown>) => product.api.post(`/v1/devices/${deviceUuid}/subscriptions`, { orgSlug: slug, externalId: 'reader-7', ...body });
+    const { deviceUuid } = await seedDevice(suite.product.api);
+    const subscribe = (body: Record<string, unknown>) => suite.product.api.post(`/v1/devices/${deviceUuid}/subscriptions`, { orgSlug: slug, externalId: 'reader-7', ...body });
     expect((await subscribe({})).status).toBe(401);
     const token = await new SignJWT({}).setProtectedHeader({ alg: 'ES256', kid }).setSubject('reader-7').setAudience(slug).setIssuedAt().setExpirationTime('10m').sign(await importPKCS8(privateKey, 'ES256'));
     expect(await subscribe({ externalIdToken: token })).toMatchObject({ status: 201, body: { externalId: 'reader-7' } });

@@ -1,27 +1,17 @@
 // Members by invitation in Chromium: an owner invites on the organization's page and copies the link shown once;
 // someone signed out opens it, sees the organization and the role, signs up from there, comes back, accepts and
 // lands on the organization. The pending invitation is listed and revoked; an owner changes a member's role.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from './support/backends.ts';
-import { browserAvailable, openBrowser } from './support/browser.ts';
-import { BROWSER_PASSWORD, signUpWithOrganization } from './support/browser-flows.ts';
-import { startDashboard } from './support/dashboard.ts';
+import { browserAvailable } from './support/browser.ts';
+import { BROWSER_PASSWORD, dashboardInBrowserDuringSuite, signUpWithOrganization } from './support/browser-flows.ts';
 
 describe.skipIf(!browserAvailable).each(backends)('invitations in Chromium on $name', (backend) => {
-  let product: Awaited<ReturnType<typeof startDashboard>>;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  beforeAll(async () => {
-    product = await startDashboard(backend);
-    browser = await openBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await product?.close();
-  });
+  const suite = dashboardInBrowserDuringSuite(backend);
 
   it('invites, and the person with the link signs up from it, accepts and manages the organization', { timeout: 120_000 }, async () => {
-    const page = await browser.context.newPage();
-    await signUpWithOrganization(page, product.url, 'Invited Gazette');
+    const page = await suite.browser.context.newPage();
+    await signUpWithOrganization(page, suite.product.url, 'Invited Gazette');
     const organizationUrl = page.url();
 
     await page.getByLabel('Invite by e-mail').fill('newcomer@example.test');
@@ -36,46 +26,46 @@ describe.skipIf(!browserAvailable).each(backends)('invitations in Chromium on $n
 
     // Someone else, signed out, opens the link.
     await page.context().clearCookies();
-    await page.goto(`${product.url}${path}`);
+    await page.goto(`${suite.product.url}${path}`);
     await page.getByText('You are invited to manage').waitFor();
     expect(await page.locator('strong').first().textContent()).toBe('Invited Gazette');
     await page.getByRole('link', { name: 'create an account' }).click();
     await page.getByLabel('E-mail', { exact: true }).fill(`someone-else-${Date.now()}@example.test`);
     await page.getByLabel('Password', { exact: true }).fill(BROWSER_PASSWORD);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(`${product.url}${path}`);
+    await page.waitForURL(`${suite.product.url}${path}`);
     await page.getByRole('button', { name: 'Accept and open Invited Gazette' }).click();
     await page.getByRole('heading', { name: 'Invited Gazette', level: 1 }).waitFor();
     expect(page.url()).toBe(organizationUrl);
     await page.getByText('you are an admin').waitFor();
 
     // Used up: opening it again says so, and offers nothing to accept.
-    await page.goto(`${product.url}${path}`);
+    await page.goto(`${suite.product.url}${path}`);
     await page.getByText('This invitation has been used already.').waitFor();
     expect(await page.getByRole('button', { name: /Accept/ }).count()).toBe(0);
   });
 
   it('lists pending invitations, revokes one, and lets an owner change a member\'s role', { timeout: 120_000 }, async () => {
-    const page = await browser.context.newPage();
-    await signUpWithOrganization(page, product.url, 'Role Weekly');
+    const page = await suite.browser.context.newPage();
+    await signUpWithOrganization(page, suite.product.url, 'Role Weekly');
     const organizationPath = new URL(page.url()).pathname;
     await page.getByLabel('Invite by e-mail').fill('revoked@example.test');
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     const path = new URL((await page.getByTestId('invitation-url').textContent())!).pathname;
     await page.getByRole('button', { name: 'Revoke the invitation of revoked@example.test' }).click();
     await page.getByRole('list', { name: 'Pending invitations' }).waitFor({ state: 'detached' });
-    await page.goto(`${product.url}${path}`);
+    await page.goto(`${suite.product.url}${path}`);
     await page.getByText('This invitation was revoked.').waitFor();
 
     // A second member by invitation, then made an owner from the members list.
-    await page.goto(`${product.url}${organizationPath}`);
+    await page.goto(`${suite.product.url}${organizationPath}`);
     await page.getByLabel('Invite by e-mail').fill('second@example.test');
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     const second = new URL((await page.getByTestId('invitation-url').textContent())!).pathname;
     const token = second.split('/').at(-1)!;
-    const member = await product.api.graphql('mutation($e: String!, $p: String!) { signUp(email: $e, password: $p) { email } }', { e: `second-${Date.now()}@example.test`, p: BROWSER_PASSWORD });
+    const member = await suite.product.api.graphql('mutation($e: String!, $p: String!) { signUp(email: $e, password: $p) { email } }', { e: `second-${Date.now()}@example.test`, p: BROWSER_PASSWORD });
     const cookie = (member.headers.get('set-cookie') ?? '').split(';')[0]!;
-    expect((await product.api.graphql('mutation($t: String!) { acceptInvitation(token: $t) { viewerRole } }', { t: token }, { cookie })).body.data.acceptInvitation.viewerRole).toBe('admin');
+    expect((await suite.product.api.graphql('mutation($t: String!) { acceptInvitation(token: $t) { viewerRole } }', { t: token }, { cookie })).body.data.acceptInvitation.viewerRole).toBe('admin');
     const email = member.body.data.signUp.email as string;
     await page.reload();
     const role = page.getByLabel(`Role of ${email}`);

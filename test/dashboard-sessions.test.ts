@@ -1,38 +1,29 @@
 // The account page's "Signed-in sessions" in Chromium: both sessions listed with their browser, this
 // one marked, and ending the other signs that one out while this one stays.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from './support/backends.ts';
-import { browserAvailable, openBrowser } from './support/browser.ts';
-import { startDashboard } from './support/dashboard.ts';
+import { browserAvailable } from './support/browser.ts';
+import { dashboardInBrowserDuringSuite } from './support/browser-flows.ts';
 
 const password = 'a long enough password';
 const ME = 'query { me { email } }';
 
 describe.skipIf(!browserAvailable).each(backends)('signed-in sessions in Chromium on $name', (backend) => {
-  let product: Awaited<ReturnType<typeof startDashboard>>;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  beforeAll(async () => {
-    product = await startDashboard(backend);
-    browser = await openBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await product?.close();
-  });
+  const suite = dashboardInBrowserDuringSuite(backend);
 
   it('lists the sessions, marks this one, and ends another', { timeout: 90_000 }, async () => {
     const email = `sessions-page-${Date.now()}@example.test`;
-    const signUp = await product.api.graphql('mutation S($email: String!, $password: String!) { signUp(email: $email, password: $password) { email } }', { email, password }, { 'user-agent': 'Phone Browser/1.0' });
+    const signUp = await suite.product.api.graphql('mutation S($email: String!, $password: String!) { signUp(email: $email, password: $password) { email } }', { email, password }, { 'user-agent': 'Phone Browser/1.0' });
     const phone = (signUp.headers.get('set-cookie') ?? '').split(';')[0]!;
-    expect((await product.api.graphql(ME, {}, { cookie: phone })).body.data.me.email).toBe(email);
+    expect((await suite.product.api.graphql(ME, {}, { cookie: phone })).body.data.me.email).toBe(email);
 
-    const page = await browser.context.newPage();
-    await page.goto(`${product.url}/login`);
+    const page = await suite.browser.context.newPage();
+    await page.goto(`${suite.product.url}/login`);
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-    await page.goto(`${product.url}/account`);
+    await page.goto(`${suite.product.url}/account`);
     const section = page.getByRole('region', { name: 'Signed-in sessions' });
     await section.getByRole('row').nth(2).waitFor();
     const rows = section.getByRole('row');
@@ -47,7 +38,7 @@ describe.skipIf(!browserAvailable).each(backends)('signed-in sessions in Chromiu
     await section.getByRole('status').filter({ hasText: 'Session ended' }).waitFor();
     await rows.filter({ hasText: 'Phone Browser/1.0' }).waitFor({ state: 'detached' });
     expect(await section.getByRole('row').count()).toBe(2);
-    expect((await product.api.graphql(ME, {}, { cookie: phone })).body.data.me).toBeNull();
+    expect((await suite.product.api.graphql(ME, {}, { cookie: phone })).body.data.me).toBeNull();
     // This browser is still signed in.
     await page.reload();
     await page.getByRole('region', { name: 'Signed-in sessions' }).getByText('This browser').waitFor();

@@ -1,25 +1,16 @@
 // Settings → General's "Subscribing requires the invite code" in Chromium: the toggle with its explanation,
 // saved and shown again after a reload, and what it does to an app's subscribe request.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from './support/backends.ts';
-import { browserAvailable, openBrowser } from './support/browser.ts';
-import { startDashboard } from './support/dashboard.ts';
+import { browserAvailable } from './support/browser.ts';
+import { dashboardInBrowserDuringSuite } from './support/browser-flows.ts';
 
 describe.skipIf(!browserAvailable).each(backends)('the invite-only toggle in Chromium on $name', (backend) => {
-  let product: Awaited<ReturnType<typeof startDashboard>>;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  beforeAll(async () => {
-    product = await startDashboard(backend);
-    browser = await openBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await product?.close();
-  });
+  const suite = dashboardInBrowserDuringSuite(backend);
 
   it('turns invite-only subscribing on and off, explained beside the toggle', { timeout: 90_000 }, async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${product.url}/signup`);
+    const page = await suite.browser.context.newPage();
+    await page.goto(`${suite.product.url}/signup`);
     await page.getByLabel('E-mail', { exact: true }).fill(`invite-only-${Date.now()}@example.test`);
     await page.getByLabel('Password', { exact: true }).fill('a long enough password');
     await page.getByRole('button', { name: 'Sign up' }).click();
@@ -32,8 +23,8 @@ describe.skipIf(!browserAvailable).each(backends)('the invite-only toggle in Chr
     await page.getByRole('heading', { name: 'Quiet Club', level: 1 }).waitFor();
     const inviteCode = (await page.getByTestId('invite-code').textContent())!.trim();
 
-    const device = await product.api.post('/v1/devices', { apnsToken: 'ab'.repeat(32), platform: 'ios' });
-    const subscribe = (body: Record<string, unknown>) => product.api.post(`/v1/devices/${device.body.deviceUuid}/subscriptions`, body);
+    const device = await suite.product.api.post('/v1/devices', { apnsToken: 'ab'.repeat(32), platform: 'ios' });
+    const subscribe = (body: Record<string, unknown>) => suite.product.api.post(`/v1/devices/${device.body.deviceUuid}/subscriptions`, body);
     const unknown = await subscribe({ orgSlug: 'no-such-club' });
 
     await page.getByRole('link', { name: 'Settings', exact: true }).click();

@@ -1,5 +1,10 @@
-// Steps several browser tests take before the part they test: a new user signed up, with an organization.
+// What several browser tests share: the product and Chromium around a describe block, and the steps taken before
+// the part they test (a new user signed up, with an organization).
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { Backend } from './backends.ts';
+import { openBrowser } from './browser.ts';
+import { startDashboard } from './dashboard.ts';
 
 export const BROWSER_PASSWORD = 'a long enough password';
 
@@ -21,4 +26,21 @@ export async function openSettings(page: Page, link: string, path: RegExp) {
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('link', { name: link }).click();
   await page.waitForURL(path);
+}
+
+/**
+ * The whole product (test/support/dashboard.ts) and a Chromium for a describe block: started before its tests,
+ * closed after them. Read `suite.product` and `suite.browser` inside the tests.
+ */
+export function dashboardInBrowserDuringSuite(backend: Backend, options: Parameters<typeof startDashboard>[1] = {}) {
+  const suite = {} as { product: Awaited<ReturnType<typeof startDashboard>>; browser: Awaited<ReturnType<typeof openBrowser>> };
+  beforeAll(async () => {
+    suite.product = await startDashboard(backend, options);
+    suite.browser = await openBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.product?.close();
+  });
+  return suite;
 }
