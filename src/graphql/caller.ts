@@ -15,6 +15,19 @@ export function requireViewer(ctx: Context) {
   return ctx.viewer!;
 }
 
+/** The API key's organization, for what only a live key may do (a test key records nothing): FORBIDDEN saying `why`. */
+export function requireLiveOrganization(ctx: Context, why: string): string {
+  const caller = requireCaller(ctx);
+  if (caller.apiKey.kind === 'test') unwrap({ ok: false, error: { code: 'FORBIDDEN', message: why } });
+  return caller.organizationId;
+}
+
+/** The organization's id, once the signed-in user is known to be its owner or admin (NOT_FOUND for others). */
+export async function requireManaged(ctx: Context, organizationId: string | number): Promise<string> {
+  unwrap(await requireMember(ctx.db, requireViewer(ctx).id, String(organizationId)));
+  return String(organizationId);
+}
+
 const roles = new WeakMap<Context, Map<string, Promise<Role | null>>>();
 
 /** The signed-in user's role in an organization (null when not a member), looked up once per request. */

@@ -1,25 +1,16 @@
 // Verified user targeting: an API key's (live only) and a dashboard member's identity keys. Thin: the rules
 // live in src/domain/identity.
-import { requireMember } from '../../domain/accounts/memberships.ts';
 import { createIdentityKey, deleteIdentityKey, listIdentityKeys, type CreatedIdentityKey, type IdentityDeps, type IdentityKeyView } from '../../domain/identity/keys.ts';
 import { builder } from '../builder.ts';
-import { requireCaller, requireViewer, viewerRole } from '../caller.ts';
+import { requireLiveOrganization, requireManaged, viewerRole } from '../caller.ts';
 import type { Context } from '../context.ts';
 import { unwrap } from '../errors.ts';
 
 const deps = (ctx: Context): IdentityDeps => ({ db: ctx.db, database: ctx.notifications.database });
 
 /** The live key's organization: a test key may not change who can be targeted. */
-function liveOrganization(ctx: Context) {
-  const caller = requireCaller(ctx);
-  if (caller.apiKey.kind === 'test') unwrap({ ok: false, error: { code: 'FORBIDDEN', message: 'identity keys are managed with a live key' } });
-  return caller.organizationId;
-}
-
-async function managed(ctx: Context, organizationId: string | number) {
-  unwrap(await requireMember(ctx.db, requireViewer(ctx).id, String(organizationId)));
-  return String(organizationId);
-}
+const liveOrganization = (ctx: Context) => requireLiveOrganization(ctx, 'identity keys are managed with a live key');
+const managed = requireManaged;
 
 export const IdentityKeyType = builder.objectRef<IdentityKeyView>('IdentityKey').implement({
   description: 'A public key whose private half signs externalIdToken for subscriptions (verified user targeting). Clarion keeps public keys only.',

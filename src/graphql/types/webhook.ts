@@ -2,26 +2,16 @@
 // live in src/domain/webhooks.
 import { createEndpoint, deleteEndpoint, enableEndpoint, listEndpoints, rotateSecret, type CreatedWebhook, type WebhookDeps, type WebhookView } from '../../domain/webhooks/endpoints.ts';
 import { deliveriesOf, lastDelivery, sendTestEvent, type DeliveryView } from '../../domain/webhooks/deliveries.ts';
-import { requireMember } from '../../domain/accounts/memberships.ts';
 import { builder } from '../builder.ts';
-import { requireCaller, requireViewer, viewerRole } from '../caller.ts';
+import { requireLiveOrganization, requireManaged, viewerRole } from '../caller.ts';
 import type { Context } from '../context.ts';
 import { unwrap } from '../errors.ts';
 
 const deps = (ctx: Context): WebhookDeps => ({ db: ctx.db, database: ctx.notifications.database, boss: ctx.notifications.boss, settings: ctx.webhooks });
 
 /** The live key's organization. A test key records nothing, so it has no events to deliver and no endpoints. */
-function liveOrganization(ctx: Context) {
-  const caller = requireCaller(ctx);
-  if (caller.apiKey.kind === 'test') unwrap({ ok: false, error: { code: 'FORBIDDEN', message: 'webhooks are managed with a live key; a test key records nothing and has no events to deliver' } });
-  return caller.organizationId;
-}
-
-/** The organization, once the signed-in user is known to be its owner or admin. */
-async function managed(ctx: Context, organizationId: string | number) {
-  unwrap(await requireMember(ctx.db, requireViewer(ctx).id, String(organizationId)));
-  return String(organizationId);
-}
+const liveOrganization = (ctx: Context) => requireLiveOrganization(ctx, 'webhooks are managed with a live key; a test key records nothing and has no events to deliver');
+const managed = requireManaged;
 
 export const WebhookDeliveryType = builder.objectRef<DeliveryView>('WebhookDelivery').implement({
   description: 'One event sent to one endpoint, with its attempts.',
