@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import type { Answer } from '../src/apns/simulator.ts';
 import { QUEUES } from '../src/jobs/queue.ts';
+import { withoutRetries } from './support/queues.ts';
 import { KEY_ID, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends, freshPostgresDatabase, testLogger } from './support/backends.ts';
 import { logLines, runClarion, waitFor } from './support/processes.ts';
@@ -292,13 +293,10 @@ describe.each(backends)('scheduled, cancelled and faulty broadcasts on $name', (
   });
 
   it('fails a scheduled broadcast whose start keeps failing (pg-boss dead letter) instead of leaving it scheduled', async () => {
-    const { name, retryLimit, retryDelay, retryBackoff, expireInSeconds, deadLetter } = (await suite.server.boss.getQueue(QUEUES.start))!;
-    const queue = { name, retryLimit, retryDelay, retryBackoff, expireInSeconds, deadLetter };
-    expect(queue).toMatchObject({ retryLimit: 10, deadLetter: QUEUES.startGaveUp });
     const { tokens, auth } = await audience(2);
     // Without retries, so that the start reaches the dead letter at once (this test file's database only).
-    await suite.server.boss.updateQueue(QUEUES.start, { ...queue, retryLimit: 0 });
-    try {
+    await withoutRetries(suite.server.boss, QUEUES.start, async (queue) => {
+      expect(queue).toMatchObject({ retryLimit: 10, deadLetter: QUEUES.startGaveUp });
       const response = await suite.server.post('/v1/notify', { body: 'Never', target: 'all', sendAt: new Date(Date.now() + 1_500).toISOString() }, auth);
       expect(response.status).toBe(202);
       // A stored request no client could have sent: the start throws, as a fault in Clarion would.
@@ -310,9 +308,7 @@ describe.each(backends)('scheduled, cancelled and faulty broadcasts on $name', (
       }, 30_000);
       expect(failed).toMatchObject({ status: 'failed', sent: 0, finishedAt: expect.any(Date), error: { code: 'START_FAILED', message: expect.stringMatching(/could not be started after repeated retries: .*malformed array literal/) } });
       expect(deliveries(suite.apns, tokens)).toEqual([0, 0]);
-    } finally {
-      await suite.server.boss.updateQueue(QUEUES.start, queue);
-    }
+    });
   });
 
   it('refuses a sendAt that is malformed, in the past, too far ahead, or from a test key', async () => {

@@ -17,6 +17,7 @@ import { waitFor } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization, seedSubscription } from './support/seed.ts';
 import { startServer, TEST_WEBHOOK_KEY, type TestServer } from './support/server.ts';
 import { QUEUES } from '../src/jobs/queue.ts';
+import { withoutRetries } from './support/queues.ts';
 import { encryptSecret, newSecret } from '../src/domain/webhooks/secrets.ts';
 import { registry } from '../src/metrics/registry.ts';
 import { DELIVERY_RETENTION_DAYS, PRUNE_CRON, pruneDeliveries } from '../src/domain/webhooks/retention.ts';
@@ -260,25 +261,20 @@ describe.each(backends)('webhooks on $name', (backend) => {
   });
 
   it('fails a delivery whose own job keeps failing (pg-boss dead letter) instead of leaving it pending', async () => {
-    const { name, retryLimit, retryDelay, retryBackoff, expireInSeconds, deadLetter } = (await server.boss.getQueue(QUEUES.webhookDelivery))!;
-    const queue = { name, retryLimit, retryDelay, retryBackoff, expireInSeconds, deadLetter };
-    expect(queue).toMatchObject({ retryLimit: 10, deadLetter: QUEUES.webhookGaveUp });
     const { auth } = await liveOrganization(server);
     const endpoint = await register(auth, '/hooks/broken-job');
     // A row no request could have written: the attempt throws before any HTTP, as a fault in Clarion would.
     await storage.database.sql.query(`UPDATE webhook_endpoints SET url = 'not a url' WHERE id = $1`, [endpoint.id]);
     // Without retries, so that the job reaches the dead letter at once (this test's database only).
-    await server.boss.updateQueue(QUEUES.webhookDelivery, { ...queue, retryLimit: 0 });
-    try {
+    await withoutRetries(server.boss, QUEUES.webhookDelivery, async (queue) => {
+      expect(queue).toMatchObject({ retryLimit: 10, deadLetter: QUEUES.webhookGaveUp });
       await cancelScheduled(server, auth);
       const [delivery] = await waitFor(async () => {
         const rows = await deliveriesOf(server, endpoint.id);
         return rows[0]?.status === 'failed' ? rows : undefined;
       });
       expect(delivery).toMatchObject({ attempts: 0, nextAttemptAt: null, error: expect.stringMatching(/^not sent: Clarion could not process this delivery; its job failed 11 times \(last: .*Invalid URL/) });
-    } finally {
-      await server.boss.updateQueue(QUEUES.webhookDelivery, queue);
-    }
+    });
     expect(receiver.at('/hooks/broken-job')).toEqual([]);
   });
 

@@ -62,6 +62,11 @@ export async function openQueue(database: Pick<Database, 'executeSql'>, logger: 
   return boss;
 }
 
+/** Why a dead-lettered job failed: the error pg-boss kept as its output (fetched with includeMetadata). */
+export function failureReason(job: unknown): string {
+  return (job as { output?: { message?: string } } | undefined)?.output?.message ?? 'unknown error';
+}
+
 /** createQueue keeps the first options it was given; updateQueue brings an existing queue to these. */
 async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Queue, 'name'>) {
   await boss.createQueue(name, { name, ...options });

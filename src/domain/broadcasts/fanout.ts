@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { PROBE_PUSHES, type Circuit } from '../../apns/circuit.ts';
 import type { SendPush } from '../../apns/sender.ts';
 import type { Database } from '../../db/database.ts';
-import { QUEUES, type Boss } from '../../jobs/queue.ts';
+import { failureReason, QUEUES, type Boss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
 import { countShardRun } from '../../metrics/fanout.ts';
 import { countBroadcastEnd } from '../../metrics/broadcasts.ts';
@@ -171,13 +171,13 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
     }
     await boss.work<{ broadcastId: string }>(QUEUES.start, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => track(startScheduled(job!.data.broadcastId)));
     await boss.work<ShardJob>(QUEUES.shardGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([job]) => {
-      const reason = (job as unknown as { output?: { message?: string } }).output?.message ?? 'unknown error';
+      const reason = failureReason(job);
       logger.error('a broadcast shard gave up after its retries', { broadcast: job!.data.broadcastId, shard: job!.data.index, reason });
       await recordGaveUp(sql, job!.data, reason);
       await database.transaction((tx) => finishBroadcast(tx, boss, job!.data.broadcastId)).then(countBroadcastEnd);
     });
     await boss.work<{ broadcastId: string }>(QUEUES.startGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([job]) => {
-      const reason = (job as unknown as { output?: { message?: string } }).output?.message ?? 'unknown error';
+      const reason = failureReason(job);
       logger.error('a scheduled broadcast could not be started after its retries', { broadcast: job!.data.broadcastId, reason });
       await database.transaction((tx) => failUnstarted(tx, boss, job!.data.broadcastId, reason)).then(countBroadcastEnd);
     });

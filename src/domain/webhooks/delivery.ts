@@ -5,7 +5,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { SqlDatabase } from '../../db/pool.ts';
 import type { SqlClient, SqlTransaction } from '../../db/sql.ts';
-import { QUEUES, type Boss } from '../../jobs/queue.ts';
+import { failureReason, QUEUES, type Boss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
 import type { DeliveryJob } from './events.ts';
 import { decryptSecret } from './secrets.ts';
@@ -144,7 +144,7 @@ export function createDeliverer({ database, boss, logger, settings }: DelivererO
       await boss.work<DeliveryJob>(QUEUES.webhookDelivery, { batchSize: 1, pollingIntervalSeconds: timing.pollingIntervalSeconds }, async ([job]) => deliver(job!.data));
     }
     await boss.work<DeliveryJob>(QUEUES.webhookGaveUp, { batchSize: 1, pollingIntervalSeconds: timing.pollingIntervalSeconds, includeMetadata: true }, async ([job]) =>
-      gaveUp(job!.data, (job as unknown as { output?: { message?: string } }).output?.message ?? 'unknown error'),
+      gaveUp(job!.data, failureReason(job)),
     );
     await boss.schedule(QUEUES.webhookPrune, PRUNE_CRON, {}, { tz: 'UTC' });
     await boss.work(QUEUES.webhookPrune, { pollingIntervalSeconds: 60 }, prune);
