@@ -81,18 +81,20 @@ describe.each(backends)('/graphql on $name', (backend) => {
 });
 
 describe('when the database fails', () => {
-  it('answers 500 with a masked message, no SQL or stack, and /healthz answers 503', async () => {
+  it('answers 503 UNAVAILABLE with Retry-After, no SQL or stack, and /healthz answers 503 (test/database-down.test.ts cuts a live connection)', async () => {
     const storage = await backends[0]!.open();
     const server = await startServer(storage);
     try {
       expect((await server.get('/healthz')).status).toBe(200);
       await storage.database.close();
       for (const response of [await server.get('/v1/orgs'), await server.post('/v1/devices', { apnsToken: 'a'.repeat(64), platform: 'ios' })]) {
-        expect(response.status).toBe(500);
-        expect(response.body).toEqual({ error: { code: 'INTERNAL', message: 'Unexpected error.' } });
+        expect(response.status).toBe(503);
+        expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(response.body.error.code).toBe('UNAVAILABLE');
       }
       const graphql = await server.graphql('{ organizations { nextCursor } }');
-      expect(graphql.body.errors?.[0]).toMatchObject({ message: 'Unexpected error.', extensions: { code: 'INTERNAL' } });
+      expect(graphql.status).toBe(503);
+      expect(graphql.body.errors?.[0]).toMatchObject({ extensions: { code: 'UNAVAILABLE' } });
       expect(graphql.text).not.toMatch(/select|prisma|at .*\.ts/i);
       expect(await server.get('/healthz')).toMatchObject({ status: 503, body: { error: { code: 'UNAVAILABLE', message: 'database is not reachable' } } });
     } finally {

@@ -40,3 +40,6 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 export const errorResponse = (error: DomainError, headers: Record<string, string> = {}) =>
   json(STATUS_BY_CODE[error.code], { error }, headers);
+
+/** What a request is told while the database cannot be reached (503 UNAVAILABLE with Retry-After). */
+export const DATABASE_UNAVAILABLE = 'the database is unreachable for now; retry after a few seconds (with the same Idempotency-Key, for POST /v1/notify)';

@@ -3,6 +3,8 @@
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Database } from '../db/database.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
+import { DATABASE_UNAVAILABLE } from './errors.ts';
 import type { LoginThrottle } from '../domain/accounts/login-throttle.ts';
 import type { NotifyDeps } from '../domain/broadcasts/service.ts';
 import { callerFrom } from './bearer.ts';
@@ -14,6 +16,7 @@ import { schema } from '../graphql/schema.ts';
 import type { Logger } from '../logger.ts';
 import { useMaxTokens } from './plugins/max-tokens.ts';
 import { useQueryLimits, type QueryLimits } from './plugins/query-limits.ts';
+import { useWellFormedVariables } from './plugins/well-formed-variables.ts';
 import type { RateLimits } from './rate-limit/limits.ts';
 import type { WebhookSettings } from '../domain/webhooks/settings.ts';
 import type { InvitationSettings } from '../domain/organizations/invitations.ts';
@@ -76,7 +79,7 @@ export function createGraphQLServer({ database, notifications, webhooks, invitat
       session,
       loginThrottle,
     }),
-    plugins: [useMaxTokens(MAX_TOKENS), useQueryLimits(QUERY_LIMITS, { production }), ...rateLimits.plugins],
+    plugins: [useMaxTokens(MAX_TOKENS), useQueryLimits(QUERY_LIMITS, { production }), useWellFormedVariables(), ...rateLimits.plugins],
     logging: {
       debug: (...args) => logger.debug(String(args[0])),
       info: (...args) => logger.info(String(args[0])),
@@ -87,6 +90,11 @@ export function createGraphQLServer({ database, notifications, webhooks, invitat
       maskError: (error, message) => {
         if (isExpected(error)) return error as Error;
         const cause = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+        if (isDatabaseUnavailable(cause)) {
+          logger.warn('database unavailable', { error: cause instanceof Error ? cause.message : String(cause) });
+          const at = error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {};
+          return new GraphQLError(DATABASE_UNAVAILABLE, { ...at, extensions: { code: 'UNAVAILABLE', http: { status: 503, headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } } } });
+        }
         logger.error('unexpected error', { error: cause instanceof Error ? (cause.stack ?? cause.message) : String(cause) });
         const at = error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {};
         return new GraphQLError(message, { ...at, extensions: { code: 'INTERNAL' } });

@@ -4,6 +4,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { GraphQLError, Kind, validate, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import type { DomainError } from '../../domain/errors.ts';
+import { fieldsIssue } from '../../domain/validate.ts';
 import { readJsonObject, readOptionalJsonObject } from '../body.ts';
 import { errorResponse, HttpError, isErrorCode, json } from '../errors.ts';
 import type { RateLimits } from '../rate-limit/limits.ts';
@@ -95,6 +96,9 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
     const { route: matched, params } = match(request.method, url.pathname);
     if (observed) observed.route = matched.path;
     const body = matched.body === 'optional' ? await readOptionalJsonObject(request, maxBodyBytes) : matched.body ? await readJsonObject(request, maxBodyBytes) : {};
+    // Text no database can hold (a lone surrogate) or nesting without end is refused here, naming the field.
+    const issue = fieldsIssue(body);
+    if (issue) throw new HttpError({ code: 'VALIDATION_FAILED', message: issue.message, field: issue.field });
     const variableValues = matched.variables({ params, query: url.searchParams, body, headers: request.headers });
     const { execute, contextFactory, schema } = yoga.getEnveloped(requestContext);
     const contextValue = await contextFactory();
@@ -114,6 +118,11 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
         return await run(request, url, requestContext, observed);
       } catch (error) {
         if (error instanceof HttpError) return errorResponse(error.error, error.headers);
+        // Thrown before execution (the context's API key lookup) and already masked: its code and headers stand.
+        if (error instanceof GraphQLError && isErrorCode(error.extensions.code)) {
+          const { error: body, headers } = errorFromResult(error);
+          return errorResponse(body, headers);
+        }
         if (error instanceof URIError) return errorResponse({ code: 'NOT_FOUND', message: `no route for ${request.method} ${url.pathname}` });
         throw error;
       }
