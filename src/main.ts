@@ -10,7 +10,7 @@ import { answerClientErrors } from './http/client-errors.ts';
 import { assertPortsFree, listen, PortInUse } from './listen.ts';
 import { createPushService } from './apns/push-service.ts';
 import { createFanout, type Fanout } from './domain/broadcasts/fanout.ts';
-import { adoptShardsWithoutJobs } from './domain/broadcasts/shards.ts';
+import { adoptShardsWithoutJobs, finishStranded } from './domain/broadcasts/shards.ts';
 import { webhookSecretKey } from './domain/webhooks/key-file.ts';
 import { openQueue } from './jobs/queue.ts';
 import { superviseWorkers } from './jobs/supervisor.ts';
@@ -20,6 +20,7 @@ import { createDashboardServer } from './dashboard/server.ts';
 import { createLogger, redactUrl } from './logger.ts';
 import { serveProcessMetrics } from './metrics/collect.ts';
 import { observeRequest } from './metrics/http.ts';
+import { countBroadcastEnd } from './metrics/broadcasts.ts';
 import { isEntryPoint } from './entry.ts';
 
 export async function start(config: Config) {
@@ -69,11 +70,14 @@ export async function start(config: Config) {
     if (!webhookKey) logger.warn('webhooks are off: set WEBHOOK_SECRET_KEY (32 bytes, the same on every instance) to register and sign them');
     const webhooks = { secretKey: webhookKey, allowPrivate: config.webhooksAllowPrivate };
     fanout = createFanout({
-      database, boss, send: push.send, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
+      database, boss, send: push.send, platform: push.platform, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
       circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs, webhooks,
     });
     const adopted = await database.transaction((tx) => adoptShardsWithoutJobs(tx, boss));
     if (adopted) logger.info('broadcasts interrupted before the upgrade to the job queue are resumed', { shards: adopted });
+    const stranded = await database.transaction((tx) => finishStranded(tx, boss));
+    stranded.forEach(countBroadcastEnd);
+    if (stranded.length) logger.info('broadcasts whose shards had all ended are ended', { broadcasts: stranded.length });
     if (config.fanoutWorkers > 0) {
       const env: Record<string, string> = { CLARION_WORKER_DATABASE_URL: database.url };
       if (push.simulator) env.CLARION_WORKER_SIMULATOR = JSON.stringify(push.simulator);
@@ -86,7 +90,7 @@ export async function start(config: Config) {
       await fanout.work({ shardRuns: config.fanoutShardRuns });
     }
     const metrics = serveProcessMetrics({ pool: database.pool, boss, logger, token: config.metricsToken, workers: () => workers?.processes() ?? [] });
-    app = createApp({ config, database, logger, redis, send: push.send, boss, fanout, webhooks, metrics, onRequest: observeRequest });
+    app = createApp({ config, database, logger, redis, boss, fanout, webhooks, metrics, onRequest: observeRequest });
     const server = answerClientErrors(createServer(app.handler));
     server.keepAliveTimeout = 65_000;
     servers.push(server);

@@ -36,7 +36,7 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
     // Forked by `npm start` on the embedded default, it reads the key its server made in DATA_DIR.
     const webhooks = { secretKey: await webhookSecretKey(config, { create: false }), allowPrivate: config.webhooksAllowPrivate };
     const fanout = createFanout({
-      database, boss, send: push.send, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
+      database, boss, send: push.send, platform: push.platform, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
       circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs, webhooks,
     });
     await fanout.work({ shardRuns: config.fanoutShardRuns });

@@ -34,11 +34,11 @@ describe('the APNs sender', () => {
     expect(received?.headers['apns-topic']).toBe(TEST_TOPIC);
   });
 
-  it('marks 410 Unregistered and 400 BadDeviceToken / DeviceTokenNotForTopic dead, without retrying', async () => {
-    for (const [status, reason] of [[410, 'Unregistered'], [400, 'BadDeviceToken'], [400, 'DeviceTokenNotForTopic']] as const) {
+  it('calls 410 Unregistered dead, and 400 BadDeviceToken / DeviceTokenNotForTopic a refused token (the fan-out judges it), without retrying', async () => {
+    for (const [status, reason, kind] of [[410, 'Unregistered', 'dead'], [400, 'BadDeviceToken', 'token'], [400, 'DeviceTokenNotForTopic', 'token']] as const) {
       const token = apnsToken();
       apns.script(token, { status, reason });
-      expect(await apns.send(push(token))).toEqual({ ok: false, reason, deadToken: true });
+      expect(await apns.send(push(token))).toEqual({ ok: false, reason, kind });
       expect(apns.attempts(token)).toBe(1);
     }
   });
@@ -46,7 +46,7 @@ describe('the APNs sender', () => {
   it('never retries other terminal errors', async () => {
     const token = apnsToken();
     apns.script(token, { status: 400, reason: 'BadCollapseId' });
-    expect(await apns.send(push(token))).toEqual({ ok: false, reason: 'BadCollapseId', deadToken: false });
+    expect(await apns.send(push(token))).toEqual({ ok: false, reason: 'BadCollapseId', kind: 'refused' });
     expect(apns.attempts(token)).toBe(1);
   });
 
@@ -57,21 +57,58 @@ describe('the APNs sender', () => {
     expect(apns.attempts(token)).toBe(3);
     const stubborn = apnsToken();
     apns.script(stubborn, { status: 500, reason: 'InternalServerError' });
-    expect(await apns.send(push(stubborn))).toEqual({ ok: false, reason: 'InternalServerError', deadToken: false });
+    expect(await apns.send(push(stubborn))).toEqual({ ok: false, reason: 'InternalServerError', kind: 'retry' });
     expect(apns.attempts(stubborn)).toBe(4);
   });
 
-  it('retries a dropped connection on a new one', async () => {
-    const token = apnsToken();
-    apns.script(token, { drop: true }, { status: 200 });
-    expect(await apns.send(push(token))).toEqual({ ok: true });
-    expect(apns.attempts(token)).toBe(2);
+  it('retries a refused stream at once, on a new connection after a GOAWAY; a push cut after it was sent is ambiguous and not retried', async () => {
+    const refused = apnsToken();
+    apns.script(refused, { refuse: true }, { status: 200 });
+    expect(await apns.send(push(refused))).toEqual({ ok: true });
+    expect(apns.attempts(refused)).toBe(2);
+    expect(apns.delivered(refused)).toHaveLength(1);
+    const dropped = apnsToken();
+    apns.script(dropped, { drop: true }, { status: 200 });
+    expect(await apns.send(push(dropped))).toEqual({ ok: false, reason: 'ConnectionError', kind: 'ambiguous' });
+    expect(apns.attempts(dropped)).toBe(1);
+  });
+
+  it('sends the streams a GOAWAY refused again (they were not processed), and never those below its last stream id', async () => {
+    // One connection: the GOAWAY after the first push refuses whatever was opened after it on that connection.
+    const single = await startMockApns({ connections: 1 });
+    try {
+      const first = apnsToken();
+      single.script(first, { goaway: true });
+      const others = Array.from({ length: 20 }, () => apnsToken());
+      const outcomes = await Promise.all([single.send(push(first)), ...others.map((token) => single.send(push(token)))]);
+      expect(outcomes).toEqual(Array.from({ length: 21 }, () => ({ ok: true })));
+      // Some streams were refused and sent again, on the next connection...
+      expect(single.simulator.requests()).toBeGreaterThan(21);
+      // ...and each device got its push once.
+      for (const token of [first, ...others]) expect(single.delivered(token)).toHaveLength(1);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('calls a push unanswered within the request timeout ambiguous, and does not send it again itself', async () => {
+    const slow = await startMockApns({ requestTimeoutMs: 300 });
+    try {
+      const token = apnsToken();
+      slow.script(token, { status: 200, delayMs: 2_000 });
+      expect(await slow.send(push(token))).toEqual({ ok: false, reason: 'Timeout', kind: 'ambiguous' });
+      expect(slow.attempts(token)).toBe(1);
+      // The stand-in, like Apple, took the push when it arrived.
+      expect(slow.delivered(token)).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('is refused by APNs checks: a bad topic, priority or collapse id', async () => {
-    expect(await apns.send(push(apnsToken(), { 'apns-topic': 'com.other.app' }))).toEqual({ ok: false, reason: 'TopicDisallowed', deadToken: false });
-    expect(await apns.send(push(apnsToken(), { 'apns-push-type': 'background', 'apns-priority': '10' }))).toEqual({ ok: false, reason: 'BadPriority', deadToken: false });
-    expect(await apns.send(push(apnsToken(), { 'apns-collapse-id': 'x'.repeat(65) }))).toEqual({ ok: false, reason: 'BadCollapseId', deadToken: false });
+    expect(await apns.send(push(apnsToken(), { 'apns-topic': 'com.other.app' }))).toEqual({ ok: false, reason: 'TopicDisallowed', kind: 'setting' });
+    expect(await apns.send(push(apnsToken(), { 'apns-push-type': 'background', 'apns-priority': '10' }))).toEqual({ ok: false, reason: 'BadPriority', kind: 'refused' });
+    expect(await apns.send(push(apnsToken(), { 'apns-collapse-id': 'x'.repeat(65) }))).toEqual({ ok: false, reason: 'BadCollapseId', kind: 'refused' });
   });
 
   it("keeps each broadcast's headers and payload apart when their pushes interleave", async () => {
@@ -85,7 +122,7 @@ describe('the APNs sender', () => {
     });
     for (const { i, deviceToken, outcome } of await Promise.all(sends)) {
       if (i % 2) {
-        expect(outcome).toEqual({ ok: false, reason: 'TopicDisallowed', deadToken: false });
+        expect(outcome).toEqual({ ok: false, reason: 'TopicDisallowed', kind: 'setting' });
       } else {
         expect(outcome).toEqual({ ok: true });
         expect(apns.delivered(deviceToken)[0]?.payload).toEqual({ aps: { alert: { body: `push ${i % 4}` } } });
@@ -99,8 +136,8 @@ describe('the APNs sender', () => {
     const send = createSender({ pool, token: forged, maxAttempts: 3, backoffMs: 1 });
     const before = apns.simulator.requests();
     const authorization = forged.authorization();
-    expect(await send(push(apnsToken()))).toEqual({ ok: false, reason: 'InvalidProviderToken', deadToken: false });
-    expect(await send(push(apnsToken()))).toEqual({ ok: false, reason: 'InvalidProviderToken', deadToken: false });
+    expect(await send(push(apnsToken()))).toEqual({ ok: false, reason: 'InvalidProviderToken', kind: 'setting' });
+    expect(await send(push(apnsToken()))).toEqual({ ok: false, reason: 'InvalidProviderToken', kind: 'setting' });
     expect(apns.simulator.requests() - before).toBe(2);
     expect(forged.authorization()).toBe(authorization);
     await pool.close();

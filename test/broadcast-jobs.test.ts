@@ -243,7 +243,7 @@ describe.each(backends)('scheduled, cancelled and faulty broadcasts on $name', (
     return { org, tokens, auth: { authorization: `Bearer ${key}` } };
   }
 
-  it('sends every device once, in shards, through 30% 503s and dropped connections', async () => {
+  it('sends every device at most twice, in shards, through 30% 503s and dropped connections; a push cut twice is counted ambiguous', async () => {
     // A database of its own: no other server's workers take these shards.
     const storage = await backend.open();
     const server = await startServer(storage, { apnsTopic: TEST_TOPIC, fanoutShardSize: 100, notifyWaitMs: 0 }, apns.send, { pageSize: 20, concurrency: 20, shardRuns: 3 });
@@ -259,12 +259,17 @@ describe.each(backends)('scheduled, cancelled and faulty broadcasts on $name', (
         const row = await server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id }, include: { shards: true } });
         return row.status === 'sending' ? undefined : row;
       }, 120_000);
-      expect(done).toMatchObject({ status: 'completed', recipients: 1000, sent: 1000, failed: 0 });
+      // A push whose connection dropped after it was sent may have arrived: it is sent once more, and a second
+      // drop leaves it "ambiguous" (counted failed), never a third copy. 503s are sent again until they pass.
+      const ambiguous = (done.failures as Record<string, number>).ambiguous ?? 0;
+      expect(done).toMatchObject({ status: 'completed', recipients: 1000, sent: 1000 - ambiguous, failed: ambiguous });
+      expect(Object.keys(done.failures as object).filter((reason) => reason !== 'ambiguous')).toEqual([]);
       expect(done.shards).toHaveLength(10);
-      expect(done.shards.every((shard) => shard.status === 'done' && shard.sent === 100)).toBe(true);
+      expect(done.shards.every((shard) => shard.status === 'done' && shard.sent + shard.failed === 100)).toBe(true);
       expect(rolls).toBeGreaterThan(1000);
       const counts = deliveries(apns, tokens);
-      expect(counts.filter((n) => n === 0)).toEqual([]);
+      expect(counts.filter((n) => n === 0).length).toBeLessThanOrEqual(ambiguous);
+      expect(Math.max(...counts)).toBeLessThanOrEqual(2);
       // A dropped connection can lose answers to pushes Apple had accepted; those are sent again (as Apple allows).
       expect(counts.filter((n) => n > 1).length).toBeLessThanOrEqual(Math.ceil(rolls / 50) * 20);
       expect(await server.db.device.count({ where: { tokenInvalidatedAt: { not: null }, subscriptions: { some: { organizationId: org.id } } } })).toBe(0);

@@ -259,18 +259,26 @@ describe.skipIf(!browserAvailable).each(backends)('the dashboard in Chromium on 
     await page.getByLabel('Name', { exact: true }).waitFor();
     expect(await page.getByTestId('configuration-warning').count()).toBe(0);
 
-    // Development builds' tokens while Clarion talks to production APNs: every one is BadDeviceToken.
+    // Ten phones receive a first broadcast; then APNs calls every one of their tokens bad, as it does when
+    // APNS_ENV no longer matches the builds that registered them.
+    const tokens = [];
     for (let i = 0; i < 10; i += 1) {
       const token = apnsToken();
-      product.apns.script(token, { status: 400, reason: 'BadDeviceToken' });
+      tokens.push(token);
       const device = await product.api.post('/v1/devices', { apnsToken: token, platform: 'ios' });
       expect((await product.api.post(`/v1/devices/${device.body.deviceUuid}/subscriptions`, { orgSlug: 'sandbox-times' })).status).toBe(201);
     }
-    await page.getByRole('link', { name: 'Compose' }).click();
-    await page.getByLabel('Body', { exact: true }).fill('Nobody will get this');
-    await page.getByRole('button', { name: 'Send…' }).click();
-    await page.getByRole('dialog', { name: 'Send this notification?' }).getByRole('button', { name: 'Send to 10 devices' }).click();
-    await page.waitForURL(/\/notifications\/[0-9a-f-]{36}$/);
+    const compose = async (body: string) => {
+      await page.getByRole('link', { name: 'Compose' }).click();
+      await page.getByLabel('Body', { exact: true }).fill(body);
+      await page.getByRole('button', { name: 'Send…' }).click();
+      await page.getByRole('dialog', { name: 'Send this notification?' }).getByRole('button', { name: 'Send to 10 devices' }).click();
+      await page.waitForURL(/\/notifications\/[0-9a-f-]{36}$/);
+    };
+    await compose('Everybody gets this');
+    await page.getByText('completed', { exact: true }).waitFor();
+    for (const token of tokens) product.apns.script(token, { status: 400, reason: 'BadDeviceToken' });
+    await compose('Nobody will get this');
     const stoppedAt = page.url();
     await page.getByText('failed', { exact: true }).waitFor();
     const message = (await page.getByTestId('broadcast-error').textContent())!;

@@ -332,11 +332,12 @@ describe.each(backends)('dashboard management on $name', (backend) => {
     };
     expect(await warning()).toBeNull();
 
-    // Sandbox tokens while Clarion talks to production: APNs calls every device's token bad, and the breaker stops the broadcast.
-    for (let i = 0; i < PROBE_PUSHES; i += 1) {
-      const device = await seedSubscription(suite.server, org.slug, `sandbox-${i}`);
-      suite.apns.script(device.apnsToken, { status: 400, reason: 'BadDeviceToken' });
-    }
+    // Devices that received a broadcast, then APNs calls every one of their tokens bad (APNS_ENV changed under
+    // them): the breaker stops the broadcast.
+    const devices = [];
+    for (let i = 0; i < PROBE_PUSHES; i += 1) devices.push(await seedSubscription(suite.server, org.slug, `device-${i}`));
+    expect(await broadcast({ body: 'Delivered first', target: 'all' })).toMatchObject({ status: 'completed' });
+    for (const device of devices) suite.apns.script(device.apnsToken, { status: 400, reason: 'BadDeviceToken' });
     const stopped = await broadcast({ body: 'Refused', target: 'all' });
     expect(stopped).toMatchObject({ status: 'failed', error: { code: 'APNS_CONFIGURATION' } });
     const shown = await warning();

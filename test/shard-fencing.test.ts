@@ -1,14 +1,16 @@
 // Two runs of one shard, as when a run hangs past its job's expiry and pg-boss gives the job to another
-// worker: the later run takes the shard over, and the earlier one's progress is refused, so nothing is
-// counted twice.
+// worker: the later run takes the shard over, and the earlier one commits nothing (no progress, no retries,
+// no dead devices, no events), so nothing is counted or sent twice. And a run never outlives its job: a push
+// still unanswered at its deadline is left to the retry table.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SendPush } from '../src/apns/sender.ts';
+import type { PushOutcome, SendPush } from '../src/apns/sender.ts';
 import { createCircuit } from '../src/apns/circuit.ts';
 import { createFanout } from '../src/domain/broadcasts/fanout.ts';
 import { openQueue, type Boss } from '../src/jobs/queue.ts';
 import { backends, testLogger } from './support/backends.ts';
 import { apnsToken, seedOrganization } from './support/seed.ts';
+import { TEST_PLATFORM } from './support/server.ts';
 
 describe.each(backends)('shard fencing on $name', (backend) => {
   let storage: Awaited<ReturnType<typeof backend.open>>;
@@ -22,33 +24,45 @@ describe.each(backends)('shard fencing on $name', (backend) => {
     await storage?.close();
   });
 
-  it('lets only the run that last claimed a shard store progress', async () => {
+  /** A one-shard broadcast to `count` new devices, with an endpoint that takes devices.unregistered; its devices' tokens in fan-out order. */
+  async function broadcastTo(count: number) {
     const db = storage.database.prisma;
     const org = await seedOrganization(db);
-    for (let i = 0; i < 4; i += 1) {
+    const tokens = [];
+    for (let i = 0; i < count; i += 1) {
       const device = await db.device.create({ data: { deviceUuid: randomUUID(), apnsToken: apnsToken(), platform: 'ios' } });
       await db.subscription.create({ data: { organizationId: org.id, deviceUuid: device.deviceUuid } });
+      tokens.push(device);
     }
+    await db.webhookEndpoint.create({ data: { id: randomUUID(), organizationId: org.id, url: 'https://hooks.example.com/x', events: ['devices.unregistered'], secretEncrypted: Buffer.alloc(40) } });
     const push = { payload: '{"aps":{}}', headers: {} };
     const broadcast = await db.broadcast.create({
-      data: { organizationId: org.id, request: { body: 'x', target: 'all', push }, recipients: 4, shards: { create: { index: 0, after: '00000000-0000-0000-0000-000000000000' } } },
+      data: { organizationId: org.id, request: { body: 'x', target: 'all', push }, recipients: count, shards: { create: { index: 0, after: '00000000-0000-0000-0000-000000000000' } } },
     });
+    tokens.sort((a, b) => a.deviceUuid.localeCompare(b.deviceUuid));
+    return { org, broadcast, job: { broadcastId: broadcast.id, index: 0 }, tokens: tokens.map((t) => t.apnsToken) };
+  }
+  const options = () => ({ database: storage.database, boss, platform: TEST_PLATFORM, logger: testLogger, pageSize: 2, concurrency: 2, shardSize: 100, circuit: createCircuit(), retryWindowMs: 60_000 });
+
+  it('lets only the run that last claimed a shard write: the other commits no progress, retries, dead devices or events', async () => {
+    const db = storage.database.prisma;
+    const { org, broadcast, job, tokens } = await broadcastTo(4);
     const sentBy = { a: 0, b: 0 };
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const slowA: SendPush = async () => {
+    // A's first page: a device APNs calls gone, and one it cannot take for now; A hangs before their answers.
+    const slowA: SendPush = async ({ deviceToken }) => {
       sentBy.a += 1;
       await gate;
-      return { ok: true };
+      const answers: Record<string, PushOutcome> = { [tokens[0]!]: { ok: false, reason: 'Unregistered', kind: 'dead' }, [tokens[1]!]: { ok: false, reason: 'ServiceUnavailable', kind: 'retry' } };
+      return answers[deviceToken] ?? { ok: true };
     };
     const fastB: SendPush = async () => {
       sentBy.b += 1;
       return { ok: true };
     };
-    const options = { database: storage.database, boss, logger: testLogger, pageSize: 2, concurrency: 1, shardSize: 100, circuit: createCircuit(), retryWindowMs: 60_000 };
-    const a = createFanout({ ...options, send: slowA });
-    const b = createFanout({ ...options, send: fastB });
-    const job = { broadcastId: broadcast.id, index: 0 };
+    const a = createFanout({ ...options(), send: slowA });
+    const b = createFanout({ ...options(), send: fastB });
     const runningA = a.runShard(job, randomUUID());
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Its first page (2 devices) is in flight.
@@ -57,12 +71,39 @@ describe.each(backends)('shard fencing on $name', (backend) => {
     await b.runShard(job, randomUUID());
     expect(sentBy.b).toBe(4);
     expect(await db.broadcast.findUniqueOrThrow({ where: { id: broadcast.id } })).toMatchObject({ status: 'completed', sent: 4, failed: 0 });
-    // A wakes up: its page's progress is refused and it stops, so nothing is counted twice.
+    // A wakes up: everything its page would have written is refused with its progress.
     release();
     await runningA;
     expect(sentBy.a).toBe(2);
     expect(await db.broadcast.findUniqueOrThrow({ where: { id: broadcast.id }, include: { shards: true } })).toMatchObject({
-      status: 'completed', sent: 4, failed: 0, shards: [{ status: 'done', sent: 4 }],
+      status: 'completed', sent: 4, failed: 0, failures: {}, shards: [{ status: 'done', sent: 4 }],
     });
+    expect(await db.broadcastRetry.count({ where: { broadcastId: broadcast.id } })).toBe(0);
+    expect(await db.device.count({ where: { tokenInvalidatedAt: { not: null }, subscriptions: { some: { organizationId: org.id } } } })).toBe(0);
+    expect(await db.webhookDelivery.count({ where: { endpoint: { organizationId: org.id } } })).toBe(0);
+  });
+
+  it('never outlives its job: a push unanswered at the run deadline is left to the retry table as ambiguous, and sent once more', async () => {
+    const db = storage.database.prisma;
+    const { broadcast, job, tokens } = await broadcastTo(2);
+    const attempts = new Map<string, number>();
+    // One device's push never answers the first time.
+    const send: SendPush = ({ deviceToken }) => {
+      attempts.set(deviceToken, (attempts.get(deviceToken) ?? 0) + 1);
+      return deviceToken === tokens[0] && attempts.get(deviceToken) === 1 ? new Promise<PushOutcome>(() => {}) : Promise.resolve({ ok: true });
+    };
+    const fanout = createFanout({ ...options(), send });
+    const started = Date.now();
+    await fanout.runShard(job, randomUUID(), 500);
+    // Back within its deadline (and the commit), not waiting for the push.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const [retry] = await db.broadcastRetry.findMany({ where: { broadcastId: broadcast.id } });
+    expect(retry).toMatchObject({ ambiguous: 1, attempts: 1 });
+    expect(await db.broadcast.findUniqueOrThrow({ where: { id: broadcast.id } })).toMatchObject({ status: 'sending', sent: 1 });
+    // The next run sends it again when it is due, and the broadcast ends.
+    await db.broadcastRetry.updateMany({ where: { broadcastId: broadcast.id }, data: { nextAt: new Date() } });
+    await fanout.runShard(job, randomUUID());
+    expect(attempts.get(tokens[0]!)).toBe(2);
+    expect(await db.broadcast.findUniqueOrThrow({ where: { id: broadcast.id } })).toMatchObject({ status: 'completed', sent: 2, failed: 0 });
   });
 });

@@ -208,7 +208,8 @@ describe.each(backends)('webhooks on $name', (backend) => {
   it('sends broadcast.failed when APNs blames a setting (the configuration breaker), and no device is reported dead', async () => {
     const { org, auth } = await liveOrganization(server);
     const endpoint = await register(auth, '/hooks/failed');
-    for (const token of await seedAudience(storage.database.sql, org.id, 12)) apns.script(token, { status: 400, reason: 'DeviceTokenNotForTopic' });
+    // An answer only a wrong setting gets (a topic the key may not push to): the breaker stops the broadcast.
+    for (const token of await seedAudience(storage.database.sql, org.id, 12)) apns.script(token, { status: 400, reason: 'TopicDisallowed' });
     const sent = await server.post('/v1/notify', { body: 'Wrong topic', target: 'all' }, auth);
     const failed = await waitFor(async () => {
       const answer = await server.get(`/v1/notifications/${sent.body.id}`, auth);

@@ -7,7 +7,7 @@
 // delay-ms (default 0) holds every accepted push that long before its 200, as a real network's round trip would,
 // so a sender's throughput depends on how many pushes it keeps in flight.
 // Control server on 127.0.0.1:<controlPort>: GET /stats -> {"accepted": <pushes answered 200 so far>, ...}.
-// The simulator keeps every accepted push in `received`; it is emptied here once a second (after counting),
+// The simulator counts the pushes it accepted and keeps none of them here (keep: 0),
 // so the mock's memory does not grow with a million pushes.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -29,14 +29,8 @@ const topic = 'dev.clarion.bench';
 
 const key = generateProviderKey();
 const answer = delayMs > 0 ? () => ({ status: 200, delayMs }) : undefined;
-const simulator = await startSimulator({ teamId, keyId, publicKey: key.publicKey, topic, maxConcurrentStreams: 1000, answer }, { host: '127.0.0.1', port: 0 });
+const simulator = await startSimulator({ teamId, keyId, publicKey: key.publicKey, topic, maxConcurrentStreams: 1000, answer, keep: 0 }, { host: '127.0.0.1', port: 0 });
 
-let accepted = 0;
-function drain() {
-  accepted += simulator.received.length;
-  simulator.received.length = 0;
-}
-setInterval(drain, 1000).unref();
 
 function memoryKb(field: 'VmHWM' | 'VmRSS') {
   try {
@@ -49,9 +43,8 @@ function memoryKb(field: 'VmHWM' | 'VmRSS') {
 
 const control = createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/stats') {
-    drain();
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ accepted, vmHwmKb: memoryKb('VmHWM'), vmRssKb: memoryKb('VmRSS') }));
+    res.end(JSON.stringify({ accepted: simulator.accepted(), vmHwmKb: memoryKb('VmHWM'), vmRssKb: memoryKb('VmRSS') }));
     return;
   }
   res.writeHead(404).end();

@@ -3,7 +3,7 @@
 // device token (or to --token, a real device's). Apple checks the token and the topic before the device, so
 // BadDeviceToken for a made-up token means the key, team and topic were accepted.
 import type { Config } from '../config.ts';
-import { isConfigurationReason } from '../domain/broadcasts/breaker.ts';
+import { settingOf } from './answers.ts';
 import { createConnectionPool } from './connection-pool.ts';
 import { generateProviderKey, startSimulator } from './simulator.ts';
 import { createProviderToken } from './token.ts';
@@ -50,10 +50,8 @@ function verdictOf(status: number, reason: string | null, realToken: boolean): {
   }
   if (reason === 'BadDeviceToken') return { ok: false, verdict: 'APNs refused this device token: it was issued for the other environment (check APNS_ENV), or it is not a device token' };
   if (reason === 'Unregistered') return { ok: true, verdict: 'APNs accepted the key, team, topic and environment; this device token is no longer registered' };
-  if (reason && isConfigurationReason(reason)) {
-    const setting = /Topic/.test(reason) ? 'APNS_TOPIC' : /Environment/.test(reason) ? 'APNS_ENV' : 'APNS_KEY_ID, APNS_TEAM_ID and the .p8 key';
-    return { ok: false, verdict: `APNs answered ${reason}: check ${setting}` };
-  }
+  const setting = reason ? settingOf(reason) : undefined;
+  if (setting) return { ok: false, verdict: `APNs answered ${reason}: check ${setting === 'APNS_KEY_ID/APNS_TEAM_ID' ? 'APNS_KEY_ID, APNS_TEAM_ID and the .p8 key' : setting}` };
   return { ok: false, verdict: `APNs answered ${status}${reason ? ` ${reason}` : ''}` };
 }
 

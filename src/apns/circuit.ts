@@ -6,9 +6,10 @@ export const OUTAGE_THRESHOLD = 20;
 export const PROBE_PUSHES = 5;
 export const PROBE_EVERY_MS = 5_000;
 
-/** Answers that mean "not now" rather than "no": the push is sent again later. */
-const TRANSIENT = new Set(['TooManyRequests', 'InternalServerError', 'ServiceUnavailable', 'Shutdown', 'ConnectionError', 'Timeout', 'HTTP429', 'HTTP500', 'HTTP502', 'HTTP503', 'HTTP504']);
-export const isTransient = (reason: string) => TRANSIENT.has(reason);
+import type { PushOutcome } from './sender.ts';
+
+/** Outcomes that mean "not now" rather than "no" (429, 5xx, a broken connection, a timeout): APNs may be down. */
+export const isTransient = (outcome: PushOutcome) => !outcome.ok && (outcome.kind === 'retry' || outcome.kind === 'ambiguous');
 
 export interface CircuitOptions {
   threshold?: number;
@@ -38,8 +39,8 @@ export function createCircuit({ threshold = OUTAGE_THRESHOLD, probePushes = PROB
       return true;
     },
     /** Records what APNs made of one push. */
-    record(outcome: { ok: true } | { ok: false; reason: string }) {
-      if (outcome.ok || !isTransient(outcome.reason)) {
+    record(outcome: PushOutcome) {
+      if (outcome.ok || !isTransient(outcome)) {
         failures = 0;
         openSince = null;
         return;

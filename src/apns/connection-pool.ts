@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { kPending, onResponse, onStreamError, Pending, PreparedHeaders, reasonOf, type PoolStream } from './streams.ts';
 
 export { PreparedHeaders };
-const { NGHTTP2_CANCEL } = http2.constants;
+const { NGHTTP2_CANCEL, NGHTTP2_REFUSED_STREAM } = http2.constants;
 
 export interface ApnsResponse {
   status: number;
@@ -19,12 +19,18 @@ export interface ApnsResponse {
   reason?: string;
 }
 
-/** The request never got an answer (reset stream, closed connection, GOAWAY, a timeout): safe to retry. */
+/** The request never got an answer (reset stream, closed connection, GOAWAY, a timeout). */
 export class TransportError extends Error {
   constructor(
     message: string,
     /** What the push's outcome says: Timeout, or ConnectionError for the rest. */
     readonly reason: 'Timeout' | 'ConnectionError' = 'ConnectionError',
+    /**
+     * The request was written and may have been acted on (it timed out, or its stream or connection was cut
+     * after it was sent); false when it provably was not (never sent, or refused: REFUSED_STREAM, a GOAWAY
+     * below its stream id), so sending it again cannot make a second copy.
+     */
+    readonly ambiguous = false,
   ) {
     super(message);
   }
@@ -156,9 +162,12 @@ export function createConnectionPool({
     inFlight -= 1;
     untrack(pending);
     if (pending.timedOut) {
-      pending.reject(new TransportError(`no answer within ${requestTimeoutMs} ms`, 'Timeout'));
+      pending.reject(new TransportError(`no answer within ${requestTimeoutMs} ms`, 'Timeout', true));
     } else if (pending.error !== undefined || !pending.status) {
-      pending.reject(new TransportError(pending.error ?? `stream closed without an answer (code ${this.rstCode})`));
+      // RFC 9113 §8.7: a stream refused (REFUSED_STREAM, or above a GOAWAY's last stream id, which nghttp2
+      // closes with the same code) was not processed. Any other end without an answer may have been.
+      const refused = this.rstCode === NGHTTP2_REFUSED_STREAM;
+      pending.reject(new TransportError(pending.error ?? `stream closed without an answer (code ${this.rstCode})`, 'ConnectionError', !refused));
     } else {
       pending.resolve({ status: pending.status, apnsId: pending.answerId, reason: pending.status === 200 ? undefined : reasonOf(pending.chunks) });
     }

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { createCircuit } from './circuit.ts';
 import { createConnectionPool } from './connection-pool.ts';
+import { apnsPlatform } from './platform.ts';
 import { createSender } from './sender.ts';
 import { generateProviderKey, startSimulator } from './simulator.ts';
 import { createProviderToken } from './token.ts';
@@ -25,8 +26,9 @@ const SIMULATOR_IDS = { teamId: 'SIMULATOR', keyId: 'SIMULATOR' };
 const SENDER = { maxAttempts: 2 };
 
 /**
- * A push with no answer after REQUEST_TIMEOUT_MS has its stream cancelled and is tried again later; a page
- * never waits longer than that for its slowest push (and a shard run stays inside its job's expiry).
+ * A push with no answer after REQUEST_TIMEOUT_MS has its stream cancelled; it may have been delivered, so it is
+ * sent once more at most (src/domain/broadcasts/pages.ts). A shard run stays inside its job's expiry whatever
+ * its pushes take: a page still waiting at the run's deadline leaves them to the retry table.
  */
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -36,11 +38,17 @@ export async function createPushService(config: Pick<Config, 'apns' | 'apnsTopic
     const { teamId, keyId, privateKey, origin } = config.apns;
     const pool = createConnectionPool({ origin, ...transport, onError: (error) => logger.warn('APNs connection failed', { error: error.message }) });
     logger.info('APNs', { origin, topic: config.apnsTopic, teamId, keyId });
-    return { send: createSender({ pool, token: createProviderToken({ teamId, keyId, privateKey }), ...SENDER }), circuit: createCircuit(), simulator: undefined, close: () => pool.close() };
+    return {
+      send: createSender({ pool, token: createProviderToken({ teamId, keyId, privateKey }), ...SENDER }), platform: apnsPlatform({ origin, teamId, keyId }),
+      circuit: createCircuit(), simulator: undefined, close: () => pool.close(),
+    };
   }
   if (shared) {
     const pool = createConnectionPool({ origin: shared.origin, ...transport, ca: shared.ca });
-    return { send: createSender({ pool, token: createProviderToken({ ...SIMULATOR_IDS, privateKey: shared.privateKey }), ...SENDER }), circuit: createCircuit(), simulator: shared, close: () => pool.close() };
+    return {
+      send: createSender({ pool, token: createProviderToken({ ...SIMULATOR_IDS, privateKey: shared.privateKey }), ...SENDER }), platform: apnsPlatform({ origin: shared.origin, ...SIMULATOR_IDS }),
+      circuit: createCircuit(), simulator: shared, close: () => pool.close(),
+    };
   }
   const key = generateProviderKey();
   const simulator = await startSimulator({ ...SIMULATOR_IDS, publicKey: key.publicKey, topic: config.apnsTopic });
@@ -50,6 +58,7 @@ export async function createPushService(config: Pick<Config, 'apns' | 'apnsTopic
   });
   return {
     send: createSender({ pool, token: createProviderToken({ ...SIMULATOR_IDS, privateKey: key.privateKey }), ...SENDER }),
+    platform: apnsPlatform({ origin: simulator.origin, ...SIMULATOR_IDS }),
     circuit: createCircuit(),
     simulator: { origin: simulator.origin, ca: simulator.ca, privateKey: key.privateKey } satisfies SharedSimulator,
     close: async () => {

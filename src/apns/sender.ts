@@ -1,6 +1,11 @@
-// Sends one push and says what became of it, retrying what Apple says is worth retrying.
-// Dead tokens and other terminal answers are never retried (../shared/notes/apns.md).
+// Sends one push and says what became of it, retrying at once only what provably did not arrive: Apple's 429
+// and 5xx, and requests that were never sent or were refused. Dead tokens and other terminal answers are never
+// retried (../shared/notes/apns.md), nor is a push that was written and got no answer: it may have arrived, and
+// the fan-out decides whether to risk a second copy (src/domain/broadcasts/pages.ts).
 import { Errors } from 'apns2';
+import { kindOfAnswer, type FailureKind } from './answers.ts';
+
+export type { FailureKind };
 import type { ConnectionPool } from './connection-pool.ts';
 import { PreparedHeaders, TransportError } from './connection-pool.ts';
 import type { ProviderToken } from './token.ts';
@@ -13,9 +18,15 @@ export interface Push {
   payload: string;
 }
 
-export type PushOutcome = { ok: true } | { ok: false; reason: string; deadToken: boolean };
+export interface PushFailure {
+  ok: false;
+  /** Apple's reason, or the transport's: Timeout, ConnectionError, HTTP<status>. */
+  reason: string;
+  kind: FailureKind;
+}
 
-const DEAD_TOKEN_REASONS = new Set<string>([Errors.badDeviceToken, Errors.deviceTokenNotForTopic, Errors.unregistered]);
+export type PushOutcome = { ok: true } | PushFailure;
+
 const PROVIDER_TOKEN_REASONS = new Set<string>([Errors.expiredProviderToken, Errors.invalidProviderToken]);
 
 export interface SenderOptions {
@@ -25,8 +36,6 @@ export interface SenderOptions {
   backoffMs?: number;
   sleep?: (ms: number) => Promise<void>;
 }
-
-const retryable = (status: number) => status === 429 || status === 500 || status === 503;
 
 const DELIVERED: PushOutcome = Object.freeze({ ok: true });
 
@@ -62,24 +71,25 @@ export function createSender({ pool, token, maxAttempts = 5, backoffMs = 100, sl
       try {
         const answer = await pool.request(path, headers, body, authorization, push.apnsId);
         if (answer.status === 200) return DELIVERED;
-        const reason = answer.reason ?? `HTTP${answer.status}`;
-        if (answer.status === 410 || DEAD_TOKEN_REASONS.has(reason)) return { ok: false, reason: answer.reason ?? Errors.unregistered, deadToken: true };
+        const reason = answer.reason ?? (answer.status === 410 ? Errors.unregistered : `HTTP${answer.status}`);
+        const kind = kindOfAnswer(answer.status, reason);
         if (answer.status === 403 && PROVIDER_TOKEN_REASONS.has(reason) && !refreshedToken && token.invalidate(authorization)) {
           // The JWT, not the device, and old enough to be replaced (token.ts): refresh it once.
           refreshedToken = true;
           attempt -= 1;
           continue;
         }
-        if (!retryable(answer.status)) return { ok: false, reason, deadToken: false };
+        if (kind !== 'retry') return { ok: false, reason, kind };
         lastReason = reason;
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
+        if (error.ambiguous) return { ok: false, reason: error.reason, kind: 'ambiguous' };
         lastReason = error.reason;
       }
       // Exponential backoff with full jitter.
       if (attempt < maxAttempts) await sleep(Math.random() * backoffMs * 2 ** (attempt - 1));
     }
-    return { ok: false, reason: lastReason, deadToken: false };
+    return { ok: false, reason: lastReason, kind: 'retry' };
   };
 }
 

@@ -15,11 +15,13 @@ export interface SimulatedPush {
 }
 
 /**
- * What to answer instead of 200; `drop` resets the connection; `goaway` accepts this push and then sends GOAWAY,
- * so the streams opened after it on that connection are refused (as Apple does when it retires a connection);
- * `delayMs` waits first.
+ * What to answer instead of 200; `delayMs` waits first (the push was taken when it arrived, as Apple takes it).
+ * `drop` resets the connection after the push arrived, unanswered and not taken. `refuse` resets the stream with
+ * REFUSED_STREAM, not taken (RFC 9113 §8.7: the client may send it again). `goaway` accepts this push and then
+ * sends GOAWAY naming the last stream it took, so the streams opened after those are refused (as Apple does when
+ * it retires a connection).
  */
-export type Answer = { status: number; reason?: string; delayMs?: number } | { drop: true } | { goaway: true } | undefined;
+export type Answer = { status: number; reason?: string; delayMs?: number } | { drop: true } | { refuse: true } | { goaway: true } | undefined;
 
 export interface SimulatorOptions {
   teamId: string;
@@ -27,8 +29,19 @@ export interface SimulatorOptions {
   /** PEM of the public key matching the provider's .p8 key. */
   publicKey: string;
   topic: string;
+  /** Bundle ids of the team's other apps: a push to one of them is DeviceTokenNotForTopic (the tokens are `topic`'s). */
+  otherTopics?: string[];
   answer?: (push: SimulatedPush) => Answer | Promise<Answer>;
   maxConcurrentStreams?: number;
+  /**
+   * Whether Apple issued this token for this environment and topic; any other is answered BadDeviceToken, as
+   * made-up tokens are, and every token under the other APNS_ENV. Default: any well-formed token but all zeros.
+   */
+  issued?: (deviceToken: string) => boolean;
+  /** Told of every push it takes (the simulator itself keeps counts and the last `keep`). */
+  onAccept?: (push: SimulatedPush) => void;
+  /** How many of the latest pushes it keeps for `recent()` (default 100): it runs for the life of `npm start`. */
+  keep?: number;
 }
 
 const PUSH_TYPES = new Set(['alert', 'background', 'location', 'voip', 'complication', 'fileprovider', 'mdm', 'liveactivity', 'pushtotalk', 'widgets', 'controls']);
@@ -56,7 +69,8 @@ function check(options: SimulatorOptions, verify: (token: string) => Record<stri
     return { status: 403, reason: 'InvalidProviderToken' };
   }
   if (!headers['apns-topic']) return { status: 400, reason: 'MissingTopic' };
-  if (headers['apns-topic'] !== options.topic) return { status: 400, reason: 'TopicDisallowed' };
+  const otherApp = options.otherTopics?.includes(String(headers['apns-topic']));
+  if (headers['apns-topic'] !== options.topic && !otherApp) return { status: 400, reason: 'TopicDisallowed' };
   const pushType = String(headers['apns-push-type'] ?? 'alert');
   if (!PUSH_TYPES.has(pushType)) return { status: 400, reason: 'InvalidPushType' };
   const priority = headers['apns-priority'];
@@ -66,7 +80,8 @@ function check(options: SimulatorOptions, verify: (token: string) => Record<stri
   if (headers['apns-collapse-id'] !== undefined && Buffer.byteLength(String(headers['apns-collapse-id'])) > 64) return { status: 400, reason: 'BadCollapseId' };
   if (headers['apns-id'] !== undefined && !UUID.test(String(headers['apns-id']))) return { status: 400, reason: 'BadMessageId' };
   // Apple knows the tokens it issued; the simulator knows at least that an all-zero one is not one of them.
-  if (!/^[0-9a-f]{64,200}$/i.test(match[1]) || /^0+$/.test(match[1])) return { status: 400, reason: 'BadDeviceToken' };
+  if (!/^[0-9a-f]{64,200}$/i.test(match[1]) || /^0+$/.test(match[1]) || (options.issued && !options.issued(match[1]))) return { status: 400, reason: 'BadDeviceToken' };
+  if (otherApp) return { status: 400, reason: 'DeviceTokenNotForTopic' };
   if (!body.length) return { status: 400, reason: 'PayloadEmpty' };
   if (body.length > 4096) return { status: 413, reason: 'PayloadTooLarge' };
   let payload: unknown;
@@ -86,11 +101,24 @@ export async function startSimulator(options: SimulatorOptions, { host = '127.0.
   });
   const verify = createVerifier({ key: options.publicKey, algorithms: ['ES256'], cache: true }) as (token: string) => Record<string, unknown>;
   const server = http2.createSecureServer({ key: pems.private, cert: pems.cert, settings: { maxConcurrentStreams: options.maxConcurrentStreams ?? 1000 } });
-  const received: SimulatedPush[] = [];
+  const keep = options.keep ?? 100;
+  const recent: SimulatedPush[] = [];
+  let accepted = 0;
   let requests = 0;
+  const take = (push: SimulatedPush) => {
+    accepted += 1;
+    if (keep > 0) {
+      if (recent.length >= keep) recent.shift();
+      recent.push(push);
+    }
+    options.onAccept?.(push);
+  };
   const sessions = new Set<http2.ServerHttp2Session>();
+  // Per connection: the highest stream it took, and whether it has sent GOAWAY (it takes no stream after it).
+  const taken = new WeakMap<http2.Http2Session, { last: number; closing: boolean }>();
   server.on('session', (session) => {
     sessions.add(session);
+    taken.set(session, { last: 0, closing: false });
     session.on('close', () => sessions.delete(session));
   });
   server.on('stream', (stream, headers) => {
@@ -99,22 +127,31 @@ export async function startSimulator(options: SimulatorOptions, { host = '127.0.
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('error', () => {});
     stream.on('end', async () => {
+      const connection = stream.session && taken.get(stream.session);
+      if (!connection) return;
+      const id = stream.id ?? 0;
+      // After its GOAWAY a server processes no new stream: the client's own GOAWAY handling refuses it.
+      if (connection.closing && id > connection.last) return void setImmediate(() => stream.close(http2.constants.NGHTTP2_REFUSED_STREAM));
       const apnsId = String(headers['apns-id'] ?? randomUUID());
       const checked = check(options, verify, headers, Buffer.concat(chunks));
       let answer: Answer = 'status' in checked ? checked : await options.answer?.(checked.push);
-      // Dropping or closing the session is left to the next turn of the event loop: this runs in a microtask
-      // of the stream's 'end', still inside nghttp2's receive, and destroying a session from there corrupts
-      // Node's heap (nodejs/node#64850, #64113: glibc's "corrupted size vs. prev_size" aborts here).
+      if (answer && 'refuse' in answer) return void setImmediate(() => stream.close(http2.constants.NGHTTP2_REFUSED_STREAM));
+      connection.last = Math.max(connection.last, id);
+      // Dropping or closing the session (or resetting a stream) is left to the next turn of the event loop: this
+      // runs in a microtask of the stream's 'end', still inside nghttp2's receive, and destroying a session from
+      // there corrupts Node's heap (nodejs/node#64850, #64113: glibc's "corrupted size vs. prev_size" aborts here).
       if (answer && 'drop' in answer) return void setImmediate(() => stream.session?.destroy());
       if (answer && 'goaway' in answer) {
-        if ('push' in checked) received.push(checked.push);
+        if ('push' in checked) take(checked.push);
         stream.respond({ ':status': 200, 'apns-id': apnsId });
         stream.end();
-        return void setImmediate(() => stream.session?.goaway(http2.constants.NGHTTP2_NO_ERROR, stream.id));
+        connection.closing = true;
+        const session = stream.session!;
+        return void setImmediate(() => !session.destroyed && session.goaway(http2.constants.NGHTTP2_NO_ERROR, connection.last));
       }
       // Apple takes a push when it arrives; its answer can come late, or be lost with the connection.
       const accepted = !answer || answer.status === 200;
-      if (accepted && 'push' in checked) received.push(checked.push);
+      if (accepted && 'push' in checked) take(checked.push);
       if (answer?.delayMs) await new Promise((resolve) => setTimeout(resolve, answer!.delayMs));
       if (stream.destroyed) return;
       if (accepted) {
@@ -131,8 +168,10 @@ export async function startSimulator(options: SimulatorOptions, { host = '127.0.
     origin: `https://${host === '127.0.0.1' ? '127.0.0.1' : host}:${address.port}`,
     /** The simulator's self-signed certificate, to trust it. */
     ca: pems.cert,
-    /** Every push it accepted, in order. */
-    received,
+    /** The latest pushes it took, oldest first (at most `keep`). */
+    recent: () => [...recent],
+    /** How many pushes it took. */
+    accepted: () => accepted,
     /** Every request it was sent, answered or not. */
     requests: () => requests,
     close: () =>

@@ -10,7 +10,8 @@ import { withRequestId, type Logger } from '../logger.ts';
 import { requestIdOf, type Observed } from './request-id.ts';
 import { isJson, readLimited, requireJsonParams } from './body.ts';
 import { clientIp } from './client-ip.ts';
-import { errorResponse, HttpError, json } from './errors.ts';
+import { DATABASE_UNAVAILABLE, errorResponse, HttpError, json } from './errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { readCookie, sessionCookieName, sessionCookies } from './session-cookie.ts';
 import type { FieldLimit } from './rate-limit/limits.ts';
 import { createRateLimits } from './rate-limit/limits.ts';
@@ -22,7 +23,6 @@ import { createRestRouter } from './rest/router.ts';
 import { routes } from './rest/routes.ts';
 import { buildOpenApi, OPENAPI_PATH } from './rest/openapi.ts';
 import { createGraphQLServer } from './yoga.ts';
-import type { SendPush } from '../apns/sender.ts';
 import type { Fanout } from '../domain/broadcasts/fanout.ts';
 import type { Boss } from '../jobs/queue.ts';
 import type { MetricsEndpoint } from '../metrics/endpoint.ts';
@@ -46,9 +46,7 @@ export interface AppDependencies {
   database: Database;
   logger: Logger;
   redis?: Redis;
-  /** Sends one push to APNs (or the simulator): a test key's send. */
-  send: SendPush;
-  /** The job queue that live broadcasts are created on, and the fan-out that sends one-shard broadcasts at once. */
+  /** The job queue that live broadcasts are created on, and the fan-out that sends one-shard broadcasts and test sends at once. */
   boss: Boss;
   fanout: Fanout;
   /** WEBHOOK_SECRET_KEY and WEBHOOKS_ALLOW_PRIVATE: the same settings the fan-out delivers with. */
@@ -61,7 +59,7 @@ export interface AppDependencies {
 
 const WINDOW_MS = 60_000;
 
-export function createApp({ config, database, logger, redis, send, boss, fanout, webhooks, onRequest, metrics }: AppDependencies) {
+export function createApp({ config, database, logger, redis, boss, fanout, webhooks, onRequest, metrics }: AppDependencies) {
   const limits: FieldLimit[] = [];
   if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute, by: 'ip' });
   if (config.notifyPerMinute > 0) {
@@ -80,7 +78,7 @@ export function createApp({ config, database, logger, redis, send, boss, fanout,
   const rateLimits = createRateLimits(store, WINDOW_MS, limits);
   const loginThrottle = createLoginThrottle(config, logger, redis);
   const notifications = {
-    db: database.prisma, sql: database.sql, database, boss, fanout, send, topic: config.apnsTopic, waitMs: config.notifyWaitMs, shardSize: config.fanoutShardSize,
+    db: database.prisma, sql: database.sql, database, boss, fanout, topic: config.apnsTopic, waitMs: config.notifyWaitMs, shardSize: config.fanoutShardSize,
   };
   const invitations = {
     dashboardUrl: config.dashboardUrl ?? config.dashboardOrigins[0] ?? 'http://127.0.0.1:3001',
@@ -126,7 +124,7 @@ export function createApp({ config, database, logger, redis, send, boss, fanout,
       return json(200, { status: 'ok', database: 'ok' });
     } catch (error) {
       logger.warn('health check failed', { error: (error as Error).message });
-      return errorResponse({ code: 'UNAVAILABLE', message: 'database is not reachable' });
+      return errorResponse({ code: 'UNAVAILABLE', message: 'database is not reachable' }, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
     }
   }
 
@@ -151,6 +149,10 @@ export function createApp({ config, database, logger, redis, send, boss, fanout,
       return errorResponse({ code: 'NOT_FOUND', message: `no route for ${request.method} ${url.pathname}` });
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.error, error.headers);
+      if (isDatabaseUnavailable(error)) {
+        logger.warn('database unavailable', { path: url.pathname, error: error instanceof Error ? error.message : String(error) });
+        return errorResponse({ code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE }, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+      }
       logger.error('unhandled error', { path: url.pathname, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       return errorResponse({ code: 'INTERNAL', message: 'Unexpected error.' });
     }

@@ -7,11 +7,11 @@ const counts = async () => Object.fromEntries((await registry.getSingleMetric('c
 describe('countPush', () => {
   it("labels Apple's reasons and the transport's outcomes by name, and anything else as other", async () => {
     countPush({ ok: true });
-    countPush({ ok: false, reason: 'BadDeviceToken', deadToken: true });
-    countPush({ ok: false, reason: 'Timeout', deadToken: false });
-    countPush({ ok: false, reason: 'HTTP503', deadToken: false });
-    countPush({ ok: false, reason: 'HTTP418', deadToken: false });
-    countPush({ ok: false, reason: 'SomethingAppleInventsNext', deadToken: false });
+    countPush({ ok: false, reason: 'BadDeviceToken', kind: 'token' });
+    countPush({ ok: false, reason: 'Timeout', kind: 'ambiguous' });
+    countPush({ ok: false, reason: 'HTTP503', kind: 'retry' });
+    countPush({ ok: false, reason: 'HTTP418', kind: 'refused' });
+    countPush({ ok: false, reason: 'SomethingAppleInventsNext', kind: 'refused' });
     expect(await counts()).toEqual({ sent: 1, BadDeviceToken: 1, Timeout: 1, HTTP503: 1, other: 2 });
   });
 });

@@ -27,3 +27,11 @@ export function countPush(outcome: PushOutcome) {
   if (outcome.ok) sent.inc();
   else (byResult.get(outcome.reason) ?? other).inc();
 }
+
+const ambiguous = new Counter({
+  name: 'clarion_pushes_ambiguous_total',
+  help: 'Pushes written to APNs that got no answer (a timeout, a stream or connection cut after they were sent): each may have been delivered, and is sent once more at most',
+  registers: [registry],
+});
+
+export const countAmbiguous = () => ambiguous.inc();

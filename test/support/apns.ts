@@ -1,11 +1,16 @@
 // A mock APNs for tests: the simulator (HTTP/2 over TLS, checking the JWT, headers and payload as
-// Apple does), with answers a test can script per device token: 410, 400, 429, 500, 503, delays, drops.
+// Apple does), with answers a test can script per device token: 410, 400, 429, 500, 503, delays, drops;
+// made-up tokens (answered BadDeviceToken, as Apple answers tokens it never issued), and the other
+// environment (no token issued: what a wrong APNS_ENV sees).
 import { createConnectionPool } from '../../src/apns/connection-pool.ts';
+import { apnsPlatform } from '../../src/apns/platform.ts';
 import { createSender } from '../../src/apns/sender.ts';
 import { generateProviderKey, startSimulator, type Answer, type SimulatedPush } from '../../src/apns/simulator.ts';
 import { createProviderToken } from '../../src/apns/token.ts';
 
 export const TEST_TOPIC = 'dev.clarion.test';
+/** Another app of the test team: its topic is allowed, and the test app's tokens are not for it. */
+export const OTHER_APP_TOPIC = 'dev.clarion.other';
 
 export interface MockApnsOptions {
   /** Attempts per push of the sender this mock hands out. */
@@ -15,20 +20,28 @@ export interface MockApnsOptions {
   /** The sender's connections and request timeout. */
   connections?: number;
   requestTimeoutMs?: number;
+  /** false: this is the other APNs environment, where none of the devices' tokens was issued. */
+  issued?: boolean;
 }
 
 export const TEAM_ID = 'TEAM123456';
 export const KEY_ID = 'KEY1234567';
 
-export async function startMockApns({ maxAttempts = 4, fallback, connections = 2, requestTimeoutMs }: MockApnsOptions = {}) {
+export async function startMockApns({ maxAttempts = 4, fallback, connections = 2, requestTimeoutMs, issued = true }: MockApnsOptions = {}) {
   const scripted = new Map<string, Answer[]>();
   const attempts = new Map<string, number>();
+  const delivered = new Map<string, SimulatedPush[]>();
+  const madeUp = new Set<string>();
   const key = generateProviderKey();
   const simulator = await startSimulator({
     teamId: TEAM_ID,
     keyId: KEY_ID,
     publicKey: key.publicKey,
     topic: TEST_TOPIC,
+    otherTopics: [OTHER_APP_TOPIC],
+    issued: (token) => issued && !madeUp.has(token.toLowerCase()),
+    // Every push it took, per token, for the tests to count (the simulator itself keeps only the latest).
+    onAccept: (push) => delivered.set(push.deviceToken, [...(delivered.get(push.deviceToken) ?? []), push]),
     answer: (push: SimulatedPush) => {
       attempts.set(push.deviceToken, (attempts.get(push.deviceToken) ?? 0) + 1);
       const queue = scripted.get(push.deviceToken);
@@ -44,10 +57,14 @@ export async function startMockApns({ maxAttempts = 4, fallback, connections = 2
     /** The provider key the mock trusts, for processes that send to it (APNS_PRIVATE_KEY). */
     privateKey: key.privateKey,
     send: createSender({ pool, token, maxAttempts, backoffMs: 5 }),
+    /** This mock's settings as the configuration breaker knows them: another mock is another environment. */
+    platform: apnsPlatform({ origin: simulator.origin, teamId: TEAM_ID, keyId: KEY_ID }),
     /** Answers for one device token, in order; the last one repeats. */
     script: (deviceToken: string, ...answers: Answer[]) => scripted.set(deviceToken, answers),
+    /** Tokens Apple never issued (made up by a stranger): answered BadDeviceToken. */
+    madeUp: (...deviceTokens: string[]) => deviceTokens.forEach((t) => madeUp.add(t.toLowerCase())),
     attempts: (deviceToken: string) => attempts.get(deviceToken) ?? 0,
-    delivered: (deviceToken: string) => simulator.received.filter((p) => p.deviceToken === deviceToken),
+    delivered: (deviceToken: string) => delivered.get(deviceToken) ?? [],
     async close() {
       await pool.close();
       await simulator.close();

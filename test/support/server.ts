@@ -11,7 +11,9 @@ import { createCircuit, type Circuit } from '../../src/apns/circuit.ts';
 import { createFanout } from '../../src/domain/broadcasts/fanout.ts';
 import { openQueue } from '../../src/jobs/queue.ts';
 import type { WebhookSettings } from '../../src/domain/webhooks/settings.ts';
-import { startMockApns, TEST_TOPIC, type MockApns } from './apns.ts';
+import { KEY_ID, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './apns.ts';
+import { apnsPlatform } from '../../src/apns/platform.ts';
+import type { PushPlatform } from '../../src/domain/broadcasts/platform.ts';
 import { testLogger, type Backend } from './backends.ts';
 
 export const defaultTestConfig: AppConfig = {
@@ -54,7 +56,12 @@ export interface FanoutTestOptions {
   retryWindowMs?: number;
   /** Webhook settings: by default a fixed WEBHOOK_SECRET_KEY, public addresses only, production timings. */
   webhooks?: Partial<WebhookSettings>;
+  /** The APNs settings pushes are sent with, as the configuration breaker knows them (default: TEST_PLATFORM). */
+  platform?: PushPlatform;
 }
+
+/** The test servers' APNs settings: one setting for all of them, unless a test plays a changed one. */
+export const TEST_PLATFORM = apnsPlatform({ origin: 'https://apns.test', teamId: TEAM_ID, keyId: KEY_ID });
 
 /** WEBHOOK_SECRET_KEY of the test servers (every server on one database must share it). */
 export const TEST_WEBHOOK_KEY = Buffer.alloc(32, 7);
@@ -64,11 +71,11 @@ export async function startServer(storage: Awaited<ReturnType<Backend['open']>>,
   const boss = await openQueue(storage.database, testLogger);
   const webhooks = { secretKey: TEST_WEBHOOK_KEY, allowPrivate: false, ...options.webhooks };
   const fanout = createFanout({
-    database: storage.database, boss, send, logger: testLogger, pageSize: options.pageSize ?? 50, concurrency: options.concurrency ?? 100, shardSize: appConfig.fanoutShardSize,
+    database: storage.database, boss, send, platform: options.platform ?? TEST_PLATFORM, logger: testLogger, pageSize: options.pageSize ?? 50, concurrency: options.concurrency ?? 100, shardSize: appConfig.fanoutShardSize,
     circuit: options.circuit ?? createCircuit(), retryWindowMs: options.retryWindowMs ?? 60_000, webhooks,
   });
   if (options.work !== false) await fanout.work({ shardRuns: options.shardRuns ?? 2 });
-  const app = createApp({ config: appConfig, database: storage.database, logger: testLogger, redis: storage.redis, send, boss, fanout, webhooks });
+  const app = createApp({ config: appConfig, database: storage.database, logger: testLogger, redis: storage.redis, boss, fanout, webhooks });
   const server = answerClientErrors(createServer(app.handler));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

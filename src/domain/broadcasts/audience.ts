@@ -9,6 +9,10 @@ export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 export interface Recipient {
   device_uuid: string;
   apns_token: string;
+  /** The device has received a push before (devices.first_delivered_at): it is real. */
+  proven?: boolean;
+  /** Earlier attempts of this push that went unanswered (a retry's). */
+  ambiguous?: number;
 }
 
 /** A shard's range: the subscriptions whose device_uuid is in (after, until]; until null means to the end. */
@@ -38,13 +42,13 @@ export function externalIdMatch(org: string, ids: string, s = '') {
  */
 export function pageQuery(organizationId: string, request: NotifyRequest, range: Range, cursor: string | null, limit: number): [string, unknown[]] {
   return [
-    `SELECT s.device_uuid::text, d.apns_token, d.token_invalidated_at IS NULL AS live
+    `SELECT s.device_uuid::text, d.apns_token, d.token_invalidated_at IS NULL AS live, d.first_delivered_at IS NOT NULL AS proven
      FROM (SELECT device_uuid FROM subscriptions
            WHERE organization_id = $1 AND device_uuid > $2::uuid AND ($5::uuid IS NULL OR device_uuid <= $5::uuid)
              AND ${externalIdMatch('$1', '$3')}
            ORDER BY device_uuid LIMIT $4) s
      -- A lookup per subscription (OFFSET 0 keeps the planner from turning it into a scan of all devices).
-     CROSS JOIN LATERAL (SELECT apns_token, token_invalidated_at FROM devices WHERE device_uuid = s.device_uuid OFFSET 0) d
+     CROSS JOIN LATERAL (SELECT apns_token, token_invalidated_at, first_delivered_at FROM devices WHERE device_uuid = s.device_uuid OFFSET 0) d
      ORDER BY s.device_uuid`,
     [organizationId, cursor ?? range.after, request.externalIds ?? null, limit, range.until],
   ];
@@ -75,7 +79,7 @@ export async function shardRanges(sql: SqlClient, organizationId: string, reques
 /** The live device a test key reaches: the most recently subscribed one that matches. */
 export function newestRecipientQuery(organizationId: string, request: NotifyRequest): [string, unknown[]] {
   return [
-    `SELECT s.device_uuid::text, d.apns_token FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
+    `SELECT s.device_uuid::text, d.apns_token, d.first_delivered_at IS NOT NULL AS proven FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
      WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL AND ${externalIdMatch('$1', '$2', 's.')}
      ORDER BY s.created_at DESC, s.device_uuid LIMIT 1`,
     [organizationId, request.externalIds ?? null],

@@ -1,41 +1,29 @@
-// The configuration breaker. Some APNs answers say "your setting is wrong", not "this device is gone": a topic
-// that is not the app's bundle id answers DeviceTokenNotForTopic for every device, sandbox tokens sent to
-// production answer BadDeviceToken for every device. Taken per device, they would write off the whole device
-// base. So each shard run watches its answers: it trips when
-//   - its first PROBE_PUSHES answers are all such answers (a run sends those first, before opening up to
-//     FANOUT_CONCURRENCY), or
-//   - STREAK_PUSHES such answers come in a row without one delivery (a key revoked in the middle of a broadcast).
-// A tripped run sends nothing more, marks none of those devices dead, and fails the broadcast with
-// APNS_CONFIGURATION naming the setting. One BadDeviceToken among deliveries is still a dead device.
-import { Errors } from 'apns2';
+// The configuration breaker: tells a dead device from a wrong setting. A wrong APNS_ENV makes APNs answer
+// BadDeviceToken for every device, a wrong APNS_TOPIC DeviceTokenNotForTopic: the answers a made-up token gets.
+// Counting agreeing answers cannot tell the two apart (200 made-up tokens look like a wrong setting), so the
+// breaker decides from what is proven:
+//   - a setting is proven once the push service accepted a push sent with it (proven_settings, shared by every
+//     process), a device once it received a push (devices.first_delivered_at);
+//   - under a proven setting, a token refused from a device that never received anything is that device's: it
+//     is written off. From a device that received before, the answer is counted failed, never written off;
+//   - under a setting not yet proven, such answers are held: not judged, sent again later, until a push is
+//     delivered (the setting is proven: the held devices that never received are written off) or the breaker
+//     stops the broadcast.
+// It stops the broadcast (APNS_CONFIGURATION, naming the setting, writing off nobody) when, with nothing
+// delivered by this run:
+//   - PROBE_PUSHES answers blame a setting for sure: an answer only a setting gets (TopicDisallowed,
+//     InvalidProviderToken...), or a refused token of a device that received before;
+//   - under a setting not yet proven, HELD_LIMIT answers are held, or the run has nothing left to send and
+//     what it sent was all held (a 3-device send); the shared proof is read again first;
+// and whatever was delivered, when STREAK_PUSHES answers in a row blame a setting (a key revoked mid-broadcast).
+// Until its first delivery a run sends PROBE_PUSHES at a time, devices that received before first.
+import type { FailureKind, PushOutcome } from '../../apns/sender.ts';
+import type { PreparedPush } from './payload.ts';
+import type { PushPlatform } from './platform.ts';
 
 export const PROBE_PUSHES = 10;
+export const HELD_LIMIT = 100;
 export const STREAK_PUSHES = 50;
-
-/** Apple's answers that blame a setting, and the setting to check. */
-const SETTING_OF: Record<string, string> = {
-  [Errors.deviceTokenNotForTopic]: 'APNS_TOPIC',
-  [Errors.topicDisallowed]: 'APNS_TOPIC',
-  [Errors.badTopic]: 'APNS_TOPIC',
-  [Errors.missingTopic]: 'APNS_TOPIC',
-  [Errors.badDeviceToken]: 'APNS_ENV',
-  [Errors.badCertificateEnvironment]: 'APNS_ENV',
-  [Errors.invalidProviderToken]: 'APNS_KEY_ID/APNS_TEAM_ID',
-  [Errors.missingProviderToken]: 'APNS_KEY_ID/APNS_TEAM_ID',
-  [Errors.expiredProviderToken]: 'APNS_KEY_ID/APNS_TEAM_ID',
-  [Errors.invalidSigningKey]: 'APNS_KEY_ID/APNS_TEAM_ID',
-  [Errors.badCertificate]: 'APNS_KEY_ID/APNS_TEAM_ID',
-  [Errors.forbidden]: 'APNS_KEY_ID/APNS_TEAM_ID',
-  [Errors.tooManyProviderTokenUpdates]: 'APNS_KEY_ID/APNS_TEAM_ID',
-};
-
-const ADVICE: Record<string, string> = {
-  APNS_TOPIC: "APNS_TOPIC must be your app's bundle id (the topic its device tokens were issued for)",
-  APNS_ENV: 'APNS_ENV must match the builds that registered the tokens: sandbox for development builds, production for TestFlight and the App Store',
-  'APNS_KEY_ID/APNS_TEAM_ID': 'APNS_KEY_ID, APNS_TEAM_ID and the .p8 key must be a valid, unrevoked APNs key of the team that owns the app',
-};
-
-export const isConfigurationReason = (reason: string) => reason in SETTING_OF;
 
 export interface Tripped {
   code: 'APNS_CONFIGURATION';
@@ -44,41 +32,101 @@ export interface Tripped {
   message: string;
 }
 
-export function createConfigurationBreaker(topic: string) {
-  let answers = 0;
+/** What the page does with one answer. */
+export type Verdict = 'sent' | 'dead' | 'held' | 'failed' | Extract<FailureKind, 'retry' | 'ambiguous'>;
+
+export interface BreakerOptions {
+  /** The setting was proven before this run (another run or process delivered under it). */
+  proven: boolean;
+  platform: Pick<PushPlatform, 'settingOf' | 'advice'>;
+  push: PreparedPush;
+}
+
+export function createConfigurationBreaker({ proven: provenBefore, platform, push }: BreakerOptions) {
+  let proven = provenBefore;
   let delivered = false;
+  let answers = 0;
+  /** Answers that blamed a setting since the last delivery, and how many of them for sure. */
   let streak = 0;
+  let sure = 0;
+  let held = 0;
+  let blamed = 0;
   const reasons: Record<string, number> = {};
   let tripped: Tripped | null = null;
 
-  function trip() {
+  function trip(why: string) {
+    if (tripped) return;
     const [reason] = Object.entries(reasons).sort((a, b) => b[1] - a[1])[0]!;
-    const setting = SETTING_OF[reason]!;
-    const shown = setting === 'APNS_TOPIC' ? ` (now "${topic}")` : '';
+    const setting = platform.settingOf(reason) ?? 'APNS_ENV';
     tripped = {
       code: 'APNS_CONFIGURATION',
       setting,
       reason,
-      message: `APNs answered ${reason} to ${streak} pushes in a row${delivered ? '' : ' and delivered none'}: check ${setting}${shown}. ${ADVICE[setting]}. The broadcast was stopped and no device was marked dead; fix the setting and send again.`,
+      message: `APNs answered ${reason} to ${why}: ${platform.advice(setting, push)}. The broadcast was stopped and no device was marked dead; fix the setting and send again.`,
     };
   }
 
+  function blame(reason: string, forSure: boolean) {
+    streak += 1;
+    blamed += 1;
+    if (forSure) sure += 1;
+    reasons[reason] = (reasons[reason] ?? 0) + 1;
+    if (!delivered && sure >= PROBE_PUSHES) trip(`${sure} pushes${held ? ' that only a setting or a device that received before gets' : ''} and delivered none`);
+    else if (streak >= STREAK_PUSHES) trip(`${streak} pushes in a row`);
+  }
+
   return {
-    /** Counts one answer; a delivery resets the streak. */
-    record(outcome: { ok: true } | { ok: false; reason: string }) {
+    /** Judges one answer; `deviceProven`: the device has received a push before. */
+    record(outcome: PushOutcome, deviceProven: boolean): Verdict {
       answers += 1;
       if (outcome.ok) {
         delivered = true;
+        proven = true;
         streak = 0;
-        return;
+        return 'sent';
       }
-      if (!isConfigurationReason(outcome.reason)) return;
-      streak += 1;
-      reasons[outcome.reason] = (reasons[outcome.reason] ?? 0) + 1;
-      if (!tripped && ((!delivered && streak >= PROBE_PUSHES && answers === streak) || streak >= STREAK_PUSHES)) trip();
+      switch (outcome.kind) {
+        case 'dead':
+          return 'dead';
+        case 'retry':
+        case 'ambiguous':
+          return outcome.kind;
+        case 'refused':
+          return 'failed';
+        case 'token':
+          if (proven && !deviceProven) return 'dead';
+          blame(outcome.reason, deviceProven);
+          if (proven) return 'failed';
+          held += 1;
+          return 'held';
+        case 'setting':
+          blame(outcome.reason, true);
+          if (proven) return 'failed';
+          held += 1;
+          return 'held';
+      }
     },
-    /** Whether the run is still in its probe: its first pushes go out a few at a time. */
-    probing: () => answers < PROBE_PUSHES && !delivered,
+    /**
+     * What a held answer becomes once the setting is proven (a delivery, or another run's): a device that
+     * never received anything is dead, any other answer is failed.
+     */
+    judgeHeld(outcome: PushOutcome, deviceProven: boolean): 'dead' | 'failed' {
+      return !outcome.ok && outcome.kind === 'token' && !deviceProven ? 'dead' : 'failed';
+    },
+    /** Until its first delivery a run sends a few pushes at a time, so a wrong setting costs a few of them. */
+    probing: () => !delivered && blamed === answers,
+    /** The setting is proven, as far as this run knows. */
+    proven: () => proven,
+    /**
+     * Whether the run must stop sending until the shared proof is read again: held answers reached
+     * HELD_LIMIT, or (`more` false) the run has nothing left to send and all it sent was held.
+     */
+    undecided: ({ more }: { more: boolean }) => !tripped && !proven && held > 0 && (held >= HELD_LIMIT || (!more && blamed === answers)),
+    /** The shared proof, read again after `undecided`: proven by another run, or not, and then the breaker trips. */
+    settle(provenElsewhere: boolean) {
+      if (provenElsewhere) proven = true;
+      else trip(`${held} pushes while no push has ever been delivered with these settings`);
+    },
     tripped: () => tripped,
   };
 }

@@ -1,29 +1,41 @@
 // The fan-out: runs broadcast shards, whoever's process it is. A run claims its shard, reads a page of devices
-// (the next one is read while this one sends), sends it, and stores the cursor and counts after each page. It
-// runs for a time slice and then hands the rest of its range to a new job, so no live job outlives pg-boss's
-// expiry; a run whose process died is retried by pg-boss from the shard's last stored page.
+// (the next one is read while this one sends), sends it, and commits the page's outcome in one transaction that
+// first checks the run still holds the shard (progress, retries, dead devices, events: all or nothing). It sends
+// for a time slice and then hands the rest of its range to a new job; it never outlives its job: a page still
+// waiting for answers at the run's deadline leaves them to the retry table. A run whose process died is retried
+// by pg-boss from the shard's last committed page. The shard that ends last ends its broadcast in the same
+// transaction.
 import { randomUUID } from 'node:crypto';
 import { PROBE_PUSHES, type Circuit } from '../../apns/circuit.ts';
 import type { SendPush } from '../../apns/sender.ts';
 import type { Database } from '../../db/database.ts';
-import { failureReason, QUEUES, type Boss } from '../../jobs/queue.ts';
+import type { SqlTransaction } from '../../db/sql.ts';
+import { failureReason, QUEUES, SHARD_EXPIRE_SECONDS, type Boss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
 import { countShardRun } from '../../metrics/fanout.ts';
 import { countBroadcastEnd } from '../../metrics/broadcasts.ts';
 import { countRecipients, pageQuery, type Recipient } from './audience.ts';
-import { markDead, sendPage } from './pages.ts';
+import { markDead, markDelivered, sendPage, type PageOutcome } from './pages.ts';
 import { devicesUnregistered } from '../webhooks/events.ts';
 import { createDeliverer } from '../webhooks/delivery.ts';
 import type { WebhookSettings } from '../webhooks/settings.ts';
 import type { NotifyRequest } from './request.ts';
-import { createConfigurationBreaker } from './breaker.ts';
-import { clearRetries, dueRetries, giveUpExpired, nextRetryAt, addRetries } from './retries.ts';
-import { claimShard, closeShard, failBroadcast, failUnstarted, finishBroadcast, handOff, pauseShard, planShards, recordGaveUp, storePage, type ShardJob } from './shards.ts';
+import type { PreparedPush } from './payload.ts';
+import { createConfigurationBreaker, type Tripped } from './breaker.ts';
+import type { PushPlatform } from './platform.ts';
+import { createSettingProofs } from './proofs.ts';
+import { addRetries, clearRetries, dueRetries, giveUpExpired, nextRetryAt } from './retries.ts';
+import {
+  claimShard, closeShard, failBroadcast, failUnstarted, finishBroadcast, handOff, hasRetries, holdShard, pauseShard, planShards, recordGaveUp,
+  RESCUE_DELAY_SECONDS, storePage, type ShardJob,
+} from './shards.ts';
 
 export interface FanoutOptions {
   database: Pick<Database, 'sql' | 'transaction'>;
   boss: Boss;
   send: SendPush;
+  /** What the fan-out knows of the platform beyond sending: the settings' fingerprint, what an answer blames. */
+  platform: PushPlatform;
   logger: Logger;
   /** Devices read, sent and stored per page. */
   pageSize: number;
@@ -31,7 +43,7 @@ export interface FanoutOptions {
   concurrency: number;
   /** Devices per shard. */
   shardSize: number;
-  /** How long one run sends before it hands the rest of its shard to a new job. */
+  /** How long one run starts new pages before it hands the rest of its shard to a new job. */
   sliceMs?: number;
   /** This process's APNs outage breaker (src/apns/circuit.ts). */
   circuit: Circuit;
@@ -43,9 +55,17 @@ export interface FanoutOptions {
 
 type PageRow = Recipient & { live: boolean };
 
-export function createFanout({ database, boss, send, logger, pageSize, concurrency, shardSize, sliceMs = 10_000, circuit, retryWindowMs, webhooks = { secretKey: undefined, allowPrivate: false } }: FanoutOptions) {
+/**
+ * How long a run may last: well inside its job's expiry (pg-boss would give the job to another run), and for an
+ * express run inside its rescue job's delay, with time left for the last commit.
+ */
+export const JOB_RUN_MS = (SHARD_EXPIRE_SECONDS - 10) * 1000;
+export const EXPRESS_RUN_MS = (RESCUE_DELAY_SECONDS - 5) * 1000;
+
+export function createFanout({ database, boss, send, platform, logger, pageSize, concurrency, shardSize, sliceMs = 10_000, circuit, retryWindowMs, webhooks = { secretKey: undefined, allowPrivate: false } }: FanoutOptions) {
   const { sql } = database;
   const running = new Set<Promise<unknown>>();
+  const proofs = createSettingProofs(sql, 'apns');
   let stopping = false;
 
   function track<T>(task: Promise<T>): Promise<T> {
@@ -54,7 +74,10 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
     return task;
   }
 
-  async function runShard(job: ShardJob, jobId: string): Promise<void> {
+  async function runShard(job: ShardJob, jobId: string, runMs = JOB_RUN_MS): Promise<void> {
+    const started = Date.now();
+    const deadline = started + runMs;
+    const sliceEnd = started + Math.min(sliceMs, runMs);
     const holder = randomUUID();
     const shard = await claimShard(sql, job, jobId, holder);
     if (!shard) return; // finished by an earlier run
@@ -62,9 +85,11 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
     const { push, ...request } = shard.request;
     const retryDeadline = { windowMs: retryWindowMs, expiration: request.expiration };
     const readPage = (after: string | null, limit: number) => sql.query<PageRow>(...pageQuery(shard.organizationId, request, shard, after, limit));
-    const sliceEnd = Date.now() + sliceMs;
-    const breaker = createConfigurationBreaker(push.headers['apns-topic'] ?? '');
+    const fingerprint = platform.fingerprint(push);
+    const breaker = createConfigurationBreaker({ proven: await proofs.isProven(fingerprint), platform, push });
     const log = { broadcast: job.broadcastId, shard: job.index };
+    /** A write of this run: it commits only while the run holds the shard (null: fenced off, nothing written). */
+    const fenced = <T>(work: (tx: SqlTransaction) => Promise<T>) => database.transaction(async (tx) => ((await holdShard(tx, job, holder)) ? work(tx) : null));
     let cursor = shard.cursor;
     let exhausted = shard.exhausted;
     let prefetched: { after: string | null; rows: Promise<PageRow[]> } | undefined;
@@ -79,7 +104,6 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
       let batch: PageRow[];
       let last = cursor;
       let rangeDone = exhausted;
-      let expired: Record<string, number> = {};
       if (!exhausted) {
         const rows = prefetched && prefetched.after === cursor && limit === pageSize ? await prefetched.rows : await readPage(cursor, limit);
         prefetched = undefined;
@@ -91,42 +115,54 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
         }
         batch = rows.filter((row) => row.live);
       } else {
-        expired = await giveUpExpired(sql, job, retryDeadline);
-        batch = await dueRetries(sql, job, limit);
-        if (!batch.length && !Object.keys(expired).length) {
-          const next = await nextRetryAt(sql, job);
-          if (!next) {
-            if ((await storePage(sql, job, holder, { cursor: null, sent: 0, failed: 0, failures: {}, done: true })) === null) return;
-            return database.transaction((tx) => finishBroadcast(tx, boss, job.broadcastId)).then(countBroadcastEnd);
-          }
-          await database.transaction((tx) => handOff(tx, boss, job, holder, next));
-          return;
+        batch = await dueRetries(sql, job, limit, retryDeadline);
+        if (!batch.length) {
+          // Nothing due now: the expired are given up, and the shard waits for its next retry in a new job, or ends.
+          const end = await fenced(async (tx) => {
+            const status = await storePage(tx, job, holder, progressOf(null, await giveUpExpired(tx, job, retryDeadline)));
+            if (status !== 'sending') return void (await closeShard(tx, job, holder));
+            const next = await nextRetryAt(tx, job);
+            if (next) return void (await handOff(tx, boss, job, holder, next));
+            await storePage(tx, job, holder, { cursor: null, sent: 0, failed: 0, failures: {}, done: true });
+            return finishBroadcast(tx, boss, job.broadcastId);
+          });
+          return countBroadcastEnd(end ?? undefined);
         }
       }
-      const outcome = await sendPage(send, job.broadcastId, push, batch, concurrency, breaker, circuit);
+      const outcome = await sendPage(send, job.broadcastId, push, batch, {
+        concurrency, breaker, circuit, retries: true, deadline, more: exhausted ? batch.length === limit : !rangeDone,
+        provenElsewhere: () => proofs.isProven(fingerprint),
+      });
+      // Facts whoever holds the shard: the setting and these devices have had a push delivered.
+      if (outcome.sent) await proofs.prove(fingerprint);
+      await markDelivered(sql, outcome.firstDelivered);
       const tripped = breaker.tripped();
       const retrying = exhausted;
-      const status = await database.transaction(async (tx) => {
+      const committed = await fenced(async (tx) => {
+        const expired = retrying ? await giveUpExpired(tx, job, retryDeadline) : {};
         await markDead(tx, outcome.dead);
         await devicesUnregistered(tx, boss, shard.organizationId, outcome.dead);
         if (retrying) {
           const again = new Set(outcome.retry.map((item) => item.deviceUuid));
           await clearRetries(tx, job, batch.map((row) => row.device_uuid).filter((uuid) => !again.has(uuid)));
         }
-        await addRetries(tx, job, outcome.retry, circuit.openSince() ? circuit.nextProbeAt() : null);
-        const givenUp = Object.values(expired).reduce((sum, n) => sum + n, 0);
-        const failures = { ...outcome.failures };
-        for (const [reason, n] of Object.entries(expired)) failures[reason] = (failures[reason] ?? 0) + n;
-        return storePage(tx, job, holder, { cursor: retrying ? null : last, exhausted: rangeDone, sent: outcome.sent, failed: outcome.attempted - outcome.sent + givenUp, failures, done: false });
+        if (!tripped) await addRetries(tx, job, outcome.retry, circuit.openSince() ? circuit.nextProbeAt() : null);
+        const status = await storePage(tx, job, holder, { ...progressOf(outcome, expired), cursor: retrying ? null : last, exhausted: rangeDone });
+        if (tripped) return { stop: true, end: await stopBroadcast(tx, job, holder, tripped) };
+        // Cancelled, or failed by another run's breaker: the rest of the shard is not sent.
+        if (status !== 'sending') return { stop: true, end: void (await closeShard(tx, job, holder)) };
+        // The shard's last page ends it, and the broadcast if it was the last shard, in this same transaction.
+        if (rangeDone && !(await hasRetries(tx, job))) {
+          await storePage(tx, job, holder, { cursor: null, sent: 0, failed: 0, failures: {}, done: true });
+          return { stop: true, end: await finishBroadcast(tx, boss, job.broadcastId) };
+        }
+        return { stop: false, end: undefined };
       });
-      if (status === null) return logger.warn('shard taken over by another run; this one stops', log);
-      if (tripped) {
-        logger.error('broadcast stopped: APNs blames a setting', { ...log, setting: tripped.setting, reason: tripped.reason });
-        await database.transaction((tx) => failBroadcast(tx, boss, job.broadcastId, { code: tripped.code, message: tripped.message })).then(countBroadcastEnd);
-        return closeShard(sql, job, holder);
-      }
+      if (committed === null) return logger.warn('shard taken over by another run; this one stops without writing', log);
+      countBroadcastEnd(committed.end);
+      if (tripped) return logger.error('broadcast stopped: APNs blames a setting', { ...log, setting: tripped.setting, reason: tripped.reason });
       logger.debug('shard page stored', { ...log, devices: batch.length, sent: outcome.sent, retry: outcome.retry.length });
-      if (status !== 'sending') return closeShard(sql, job, holder); // cancelled, or failed by another run's breaker
+      if (committed.stop) return;
       cursor = last;
       exhausted = rangeDone;
       if (stopping || Date.now() >= sliceEnd) {
@@ -137,13 +173,34 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
   }
 
   /**
+   * A test send: one push to one device, judged as a broadcast's are (a wrong setting stops it and writes off
+   * nobody), with nothing sent again later and nothing stored but what is learned of the device and the setting.
+   */
+  async function sendTest(push: PreparedPush, device: Recipient, key: string) {
+    const fingerprint = platform.fingerprint(push);
+    const breaker = createConfigurationBreaker({ proven: await proofs.isProven(fingerprint), platform, push });
+    const outcome = await sendPage(send, key, push, [device], { concurrency: 1, breaker, provenElsewhere: () => proofs.isProven(fingerprint) });
+    if (outcome.sent) await proofs.prove(fingerprint);
+    await markDelivered(sql, outcome.firstDelivered);
+    await markDead(sql, outcome.dead);
+    return { outcome, tripped: breaker.tripped() };
+  }
+
+  /** Fails the broadcast for a setting and ends this shard (its retries go too). */
+  async function stopBroadcast(tx: SqlTransaction, job: ShardJob, holder: string, tripped: Tripped) {
+    const end = await failBroadcast(tx, boss, job.broadcastId, { code: tripped.code, message: tripped.message });
+    await closeShard(tx, job, holder);
+    return end;
+  }
+
+  /**
    * Sends a one-shard broadcast in this process at once, instead of waiting for a worker to poll. Its job
    * waits RESCUE_DELAY_SECONDS first and is deleted once this run has finished (or handed the shard on),
    * so it runs only if this process dies on the way.
    */
   function express(job: ShardJob, jobId: string): Promise<void> {
     return track(
-      countShardRun(runShard(job, jobId)).then(
+      countShardRun(runShard(job, jobId, EXPRESS_RUN_MS)).then(
         () => boss.deleteJob(QUEUES.shard, jobId),
         (error: Error) => logger.error('express send interrupted; its job resumes it', { broadcast: job.broadcastId, error: error.message }),
       ),
@@ -173,13 +230,16 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
     await boss.work<ShardJob>(QUEUES.shardGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([job]) => {
       const reason = failureReason(job);
       logger.error('a broadcast shard gave up after its retries', { broadcast: job!.data.broadcastId, shard: job!.data.index, reason });
-      await recordGaveUp(sql, job!.data, reason);
-      await database.transaction((tx) => finishBroadcast(tx, boss, job!.data.broadcastId)).then(countBroadcastEnd);
+      const end = await database.transaction(async (tx) => {
+        await recordGaveUp(tx, job!.data, reason);
+        return finishBroadcast(tx, boss, job!.data.broadcastId);
+      });
+      countBroadcastEnd(end);
     });
     await boss.work<{ broadcastId: string }>(QUEUES.startGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([job]) => {
       const reason = failureReason(job);
       logger.error('a scheduled broadcast could not be started after its retries', { broadcast: job!.data.broadcastId, reason });
-      await database.transaction((tx) => failUnstarted(tx, boss, job!.data.broadcastId, reason)).then(countBroadcastEnd);
+      countBroadcastEnd(await database.transaction((tx) => failUnstarted(tx, boss, job!.data.broadcastId, reason)));
     });
     // Webhook deliveries are worked wherever shards are.
     await createDeliverer({ database, boss, logger, settings: webhooks }).work();
@@ -200,8 +260,9 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
     express,
     work,
     stop,
-    /** Runs one shard job here and now (what a worker does with a job it took). */
-    runShard: (job: ShardJob, jobId: string) => track(countShardRun(runShard(job, jobId))),
+    sendTest,
+    /** Runs one shard job here and now (what a worker does with a job it took), for at most `runMs`. */
+    runShard: (job: ShardJob, jobId: string, runMs?: number) => track(countShardRun(runShard(job, jobId, runMs))),
     /** The shard runs of this process, to wait for them. */
     running: () => [...running],
   };
@@ -209,3 +270,15 @@ export function createFanout({ database, boss, send, logger, pageSize, concurren
 
 
 export type Fanout = ReturnType<typeof createFanout>;
+
+/** A page's counts for storePage, with the retries given up past their deadline counted failed by their reason. */
+function progressOf(outcome: PageOutcome | null, expired: Record<string, number>) {
+  const failures = { ...outcome?.failures };
+  let givenUp = 0;
+  for (const [reason, n] of Object.entries(expired)) {
+    failures[reason] = (failures[reason] ?? 0) + n;
+    givenUp += n;
+  }
+  const sent = outcome?.sent ?? 0;
+  return { cursor: null, sent, failed: (outcome ? outcome.attempted - sent : 0) + givenUp, failures, done: false };
+}

@@ -1,58 +1,152 @@
-// One page of a broadcast: its devices' pushes sent with bounded concurrency, and what APNs said of them.
-import pMap from 'p-map';
-import { isTransient, type Circuit } from '../../apns/circuit.ts';
-import type { SendPush } from '../../apns/sender.ts';
+// One page of a broadcast: its devices' pushes sent with bounded concurrency, and what became of each: sent,
+// dead, failed, or sent again later. The configuration breaker (./breaker.ts) judges the answers that may blame
+// a setting; the page never runs past its deadline (a push still unanswered then is left to the retry table).
+import type { Circuit } from '../../apns/circuit.ts';
+import type { PushOutcome, SendPush } from '../../apns/sender.ts';
 import type { SqlClient } from '../../db/sql.ts';
 import { COUNT_SHARDS } from '../subscriptions/service.ts';
 import { apnsIdFor } from './apns-id.ts';
 import type { Recipient } from './audience.ts';
 import type { RetryItem } from './retries.ts';
-import { isConfigurationReason, PROBE_PUSHES, type ConfigurationBreaker } from './breaker.ts';
+import { PROBE_PUSHES, type ConfigurationBreaker } from './breaker.ts';
 import type { PreparedPush } from './payload.ts';
-import { countPush } from '../../metrics/pushes.ts';
+import { countAmbiguous, countPush } from '../../metrics/pushes.ts';
+
+/** The failure reason of a push that was sent twice and never answered: it may or may not have arrived. */
+export const AMBIGUOUS = 'ambiguous';
 
 export interface PageOutcome {
-  /** Pushes with a final answer: delivered, or refused for good (not those to retry, nor those a tripped breaker skipped). */
+  /** Pushes with a final answer: delivered, or refused for good (not those to send again, nor those a tripped breaker skipped). */
   attempted: number;
   sent: number;
   failures: Record<string, number>;
   dead: { deviceUuid: string; reason: string }[];
-  /** Pushes APNs could not take for now (429, 5xx, broken connection, timeout), or held back while it is down. */
+  /** Devices that received their first push (their proof: devices.first_delivered_at). */
+  firstDelivered: string[];
+  /** Pushes to send again: APNs could not take them for now, they went unanswered, or they were held. */
   retry: RetryItem[];
 }
 
-export async function sendPage(
-  send: SendPush,
-  broadcastKey: string,
-  push: PreparedPush,
-  recipients: Recipient[],
-  concurrency: number,
-  breaker?: ConfigurationBreaker,
-  circuit?: Circuit,
-): Promise<PageOutcome> {
-  const outcome: PageOutcome = { attempted: 0, sent: 0, failures: {}, dead: [], retry: [] };
-  const one = async (recipient: Recipient) => {
-    if (breaker?.tripped()) return;
-    if (circuit && !circuit.permit()) return void outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: circuit.lastReason(), tried: false });
-    const result = await send({ deviceToken: recipient.apns_token, apnsId: apnsIdFor(broadcastKey, recipient.device_uuid), headers: push.headers, payload: push.payload });
+export interface PageOptions {
+  concurrency: number;
+  breaker?: ConfigurationBreaker;
+  /** The outage breaker: while APNs is down, pushes are held back rather than sent. */
+  circuit?: Circuit;
+  /** Whether pushes can be sent again later (a broadcast's retry table); a test send has none. */
+  retries?: boolean;
+  /** When the page must be done (ms since the epoch): unanswered pushes are then left to the retry table. */
+  deadline?: number;
+  /** Whether the run has devices left after this page (the breaker judges a run that sent only held pushes). */
+  more?: boolean;
+  /** Reads again whether another run has proven the setting meanwhile. */
+  provenElsewhere?: () => Promise<boolean>;
+}
+
+type Held = { recipient: Recipient; outcome: PushOutcome };
+
+export async function sendPage(send: SendPush, broadcastKey: string, push: PreparedPush, recipients: Recipient[], options: PageOptions): Promise<PageOutcome> {
+  const { concurrency, breaker, circuit, retries = false, deadline = Number.POSITIVE_INFINITY, more = false, provenElsewhere = async () => false } = options;
+  const outcome: PageOutcome = { attempted: 0, sent: 0, failures: {}, dead: [], firstDelivered: [], retry: [] };
+  const held: Held[] = [];
+  const fail = (reason: string) => {
+    outcome.attempted += 1;
+    outcome.failures[reason] = (outcome.failures[reason] ?? 0) + 1;
+  };
+
+  function settle(recipient: Recipient, result: PushOutcome) {
     countPush(result);
     circuit?.record(result);
-    if (circuit && !result.ok && isTransient(result.reason)) return void outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: result.reason, tried: true });
-    breaker?.record(result);
-    outcome.attempted += 1;
-    if (result.ok) return void (outcome.sent += 1);
-    outcome.failures[result.reason] = (outcome.failures[result.reason] ?? 0) + 1;
-    if (result.deadToken) outcome.dead.push({ deviceUuid: recipient.device_uuid, reason: result.reason });
-  };
-  let rest = recipients;
-  if (breaker?.probing()) {
-    // A run's first pushes go out a few at a time, so a wrong setting is caught before the page is in flight.
-    await pMap(recipients.slice(0, PROBE_PUSHES), one, { concurrency: PROBE_PUSHES });
-    rest = recipients.slice(PROBE_PUSHES);
+    const verdict = breaker ? breaker.record(result, recipient.proven === true) : result.ok ? 'sent' : result.kind === 'token' || result.kind === 'setting' || result.kind === 'refused' ? 'failed' : result.kind;
+    if (result.ok) {
+      outcome.attempted += 1;
+      outcome.sent += 1;
+      if (!recipient.proven) outcome.firstDelivered.push(recipient.device_uuid);
+      return;
+    }
+    if (verdict === 'held') return void held.push({ recipient, outcome: result });
+    if (verdict === 'dead') outcome.dead.push({ deviceUuid: recipient.device_uuid, reason: result.reason });
+    if (verdict === 'dead' || verdict === 'failed') return fail(result.reason);
+    const ambiguous = verdict === 'ambiguous';
+    if (ambiguous) countAmbiguous();
+    // A push that may have arrived gets one more try at most (with the same apns-collapse-id, a second copy replaces the first).
+    if (!retries || (ambiguous && (recipient.ambiguous ?? 0) >= 1)) return fail(ambiguous ? AMBIGUOUS : result.reason);
+    outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: result.reason, tried: true, ambiguous });
   }
-  await pMap(rest, one, { concurrency });
-  // Answers that blame a setting say nothing about the devices once the breaker has tripped.
-  if (breaker?.tripped()) outcome.dead = outcome.dead.filter((device) => !isConfigurationReason(device.reason));
+
+  // Until the setting is proven, devices that received before go first: their answers tell the most.
+  const queue = breaker && !breaker.proven() ? [...recipients.filter((r) => r.proven), ...recipients.filter((r) => !r.proven)] : recipients;
+  const inFlight = new Set<Recipient>();
+  let next = 0;
+  let cut = false;
+  let broken: unknown;
+  let wake: (() => void) | undefined;
+  const wakeUp = () => {
+    const resolve = wake;
+    wake = undefined;
+    resolve?.();
+  };
+  const timer = Number.isFinite(deadline) ? setTimeout(() => ((cut = true), wakeUp()), Math.max(0, deadline - Date.now())) : undefined;
+  const stopped = () => cut || breaker?.tripped() || breaker?.undecided({ more: true });
+
+  try {
+    for (;;) {
+      // Probing, pushes go out in rounds of PROBE_PUSHES, each once the last has answered: a wrong setting costs one round.
+      const round = breaker?.probing() ? (inFlight.size ? 0 : PROBE_PUSHES) : concurrency;
+      for (let started = 0; next < queue.length && !stopped() && inFlight.size < concurrency && started < round; started += 1) {
+        const recipient = queue[next]!;
+        next += 1;
+        if (circuit && !circuit.permit()) {
+          outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: circuit.lastReason(), tried: false, ambiguous: false });
+          continue;
+        }
+        inFlight.add(recipient);
+        void send({ deviceToken: recipient.apns_token, apnsId: apnsIdFor(broadcastKey, recipient.device_uuid), headers: push.headers, payload: push.payload }).then((result) => {
+          if (!inFlight.delete(recipient)) return; // the page was cut at its deadline: this answer came too late to count
+          settle(recipient, result);
+          wakeUp();
+        }, (error: unknown) => {
+          // Not an answer but a bug (the sender turns every transport failure into an outcome): the page fails.
+          broken ??= error;
+          cut = true;
+          wakeUp();
+        });
+      }
+      if (broken !== undefined) throw broken;
+      if (cut) break;
+      if (inFlight.size === 0) {
+        // The breaker cannot tell yet: whether the setting has been proven elsewhere decides.
+        if (breaker?.undecided({ more: next < queue.length || more })) {
+          breaker.settle(await provenElsewhere());
+          if (!breaker.tripped()) continue;
+        }
+        if (next >= queue.length || breaker?.tripped()) break;
+      }
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+
+  // Past the deadline: what is in flight may have been delivered; what was not sent waits its turn.
+  for (const recipient of inFlight) settle(recipient, { ok: false, reason: 'Timeout', kind: 'ambiguous' });
+  inFlight.clear();
+  if (!breaker?.tripped()) {
+    for (const recipient of queue.slice(next)) outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: 'Deadline', tried: false, ambiguous: false });
+  }
+  for (const { recipient, outcome: answer } of held) {
+    const tripped = breaker!.tripped();
+    if (!tripped && !breaker!.proven() && !retries) {
+      fail((answer as { reason: string }).reason);
+      continue;
+    }
+    if (!tripped && !breaker!.proven()) {
+      outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: (answer as { reason: string }).reason, tried: true, ambiguous: false });
+      continue;
+    }
+    const verdict = tripped ? 'failed' : breaker!.judgeHeld(answer, recipient.proven === true);
+    if (verdict === 'dead') outcome.dead.push({ deviceUuid: recipient.device_uuid, reason: (answer as { reason: string }).reason });
+    fail((answer as { reason: string }).reason);
+  }
   return outcome;
 }
 
@@ -74,4 +168,10 @@ export async function markDead(sql: SqlClient, dead: PageOutcome['dead']) {
      ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count`,
     [dead.map((d) => d.deviceUuid), dead.map((d) => d.reason), COUNT_SHARDS],
   );
+}
+
+/** Records the first delivery to these devices: from now on, a refused token of theirs blames a setting. */
+export async function markDelivered(sql: SqlClient, deviceUuids: string[]) {
+  if (!deviceUuids.length) return;
+  await sql.query(`UPDATE devices SET first_delivered_at = now() WHERE device_uuid = ANY($1::uuid[]) AND first_delivered_at IS NULL`, [deviceUuids]);
 }

@@ -11,7 +11,11 @@ export interface PreparedPush {
   headers: Record<string, string>;
 }
 
-export function preparePush(request: NotifyRequest, topic: string): Result<PreparedPush> {
+/**
+ * `broadcastId` becomes the apns-collapse-id of a request without one: a push sent twice (its first try went
+ * unanswered and may have arrived) then replaces its first copy on the phone instead of showing twice.
+ */
+export function preparePush(request: NotifyRequest, topic: string, broadcastId: string): Result<PreparedPush> {
   const background = request.pushType === 'background';
   const aps: Record<string, unknown> = {};
   // Apple allows no alert, sound or badge on a background push; its body stays in history.
@@ -37,6 +41,6 @@ export function preparePush(request: NotifyRequest, topic: string): Result<Prepa
     'apns-priority': String(background ? 5 : (request.priority ?? 10)),
   };
   if (request.expiration !== undefined) headers['apns-expiration'] = String(request.expiration);
-  if (request.collapseId) headers['apns-collapse-id'] = request.collapseId;
+  headers['apns-collapse-id'] = request.collapseId ?? broadcastId;
   return ok({ payload, headers });
 }

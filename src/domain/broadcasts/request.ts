@@ -1,6 +1,6 @@
 // What POST /v1/notify accepts. Every field is checked here, and each error names its field.
 import { invalid, ok, type Result } from '../errors.ts';
-import { stringIssue } from '../validate.ts';
+import { jsonIssue, stringIssue } from '../validate.ts';
 
 export const INTERRUPTION_LEVELS = ['passive', 'active', 'time-sensitive', 'critical'] as const;
 
@@ -69,6 +69,8 @@ export function validateNotifyRequest(input: unknown, now = Date.now()): Result<
   if (raw.data !== undefined) {
     if (typeof raw.data !== 'object' || raw.data === null || Array.isArray(raw.data)) return invalid('data', 'data must be a JSON object');
     if ('aps' in raw.data) return invalid('data', 'data must not contain "aps": Clarion builds it');
+    const issue = jsonIssue(raw.data, 'data');
+    if (issue) return invalid('data', issue.message);
     // History keeps the request as jsonb, which cannot hold NUL.
     if (JSON.stringify(raw.data).includes('\\u0000')) return invalid('data', 'data must not contain NUL characters');
     request.data = raw.data as Record<string, unknown>;

@@ -1,5 +1,5 @@
 // Pushes to send again (broadcast_retries): APNs answered 429 or 5xx, the connection broke, the push timed
-// out, or it was held back while APNs was down. Each waits with exponential backoff and jitter (2 s doubling,
+// out, it was held back while APNs was down, or the configuration breaker held it (./breaker.ts). Each waits with exponential backoff and jitter (2 s doubling,
 // at most 60 s) and is sent again until its deadline: APNS_RETRY_WINDOW after its first failure, or the
 // notification's own expiration if that comes first (an expiration of 0 means "now or never": no retry).
 // Past the deadline it is counted failed with its last reason.
@@ -21,6 +21,8 @@ export interface RetryItem {
   reason: string;
   /** false: held back while APNs was down, never sent (it does not count as an attempt). */
   tried: boolean;
+  /** It was written and never answered: it may have been delivered (at most one more try follows). */
+  ambiguous: boolean;
 }
 
 /**
@@ -30,22 +32,23 @@ export interface RetryItem {
 export async function addRetries(sql: SqlClient, job: ShardJob, items: RetryItem[], notBefore: Date | null) {
   if (!items.length) return;
   await sql.query(
-    `INSERT INTO broadcast_retries AS r (broadcast_id, shard_index, device_uuid, attempts, reason, next_at)
-     SELECT $1, $2, x.device_uuid, x.tried::int, x.reason, greatest(${BACKOFF('x.tried::int')}, coalesce($6::timestamptz, '-infinity'))
-     FROM unnest($3::uuid[], $4::text[], $5::bool[]) AS x(device_uuid, reason, tried)
-     ON CONFLICT (broadcast_id, shard_index, device_uuid) DO UPDATE SET attempts = r.attempts + EXCLUDED.attempts, reason = EXCLUDED.reason,
+    `INSERT INTO broadcast_retries AS r (broadcast_id, shard_index, device_uuid, attempts, ambiguous, reason, next_at)
+     SELECT $1, $2, x.device_uuid, x.tried::int, x.ambiguous::int, x.reason, greatest(${BACKOFF('x.tried::int')}, coalesce($6::timestamptz, '-infinity'))
+     FROM unnest($3::uuid[], $4::text[], $5::bool[], $7::bool[]) AS x(device_uuid, reason, tried, ambiguous)
+     ON CONFLICT (broadcast_id, shard_index, device_uuid) DO UPDATE SET attempts = r.attempts + EXCLUDED.attempts,
+       ambiguous = r.ambiguous + EXCLUDED.ambiguous, reason = EXCLUDED.reason,
        next_at = greatest(${BACKOFF('r.attempts + EXCLUDED.attempts')}, coalesce($6::timestamptz, '-infinity'))`,
-    [job.broadcastId, job.index, items.map((i) => i.deviceUuid), items.map((i) => i.reason), items.map((i) => i.tried), notBefore],
+    [job.broadcastId, job.index, items.map((i) => i.deviceUuid), items.map((i) => i.reason), items.map((i) => i.tried), notBefore, items.map((i) => i.ambiguous)],
   );
 }
 
-/** The shard's retries that are due, oldest first, with their devices' tokens. */
-export async function dueRetries(sql: SqlClient, job: ShardJob, limit: number) {
+/** The shard's retries that are due and not past their deadline, oldest first, with their devices' tokens. */
+export async function dueRetries(sql: SqlClient, job: ShardJob, limit: number, deadline: RetryDeadline) {
   return sql.query<Recipient & { live: boolean }>(
-    `SELECT r.device_uuid::text, d.apns_token, d.token_invalidated_at IS NULL AS live
+    `SELECT r.device_uuid::text, d.apns_token, d.token_invalidated_at IS NULL AS live, d.first_delivered_at IS NOT NULL AS proven, r.ambiguous
      FROM broadcast_retries r JOIN devices d ON d.device_uuid = r.device_uuid
-     WHERE r.broadcast_id = $1 AND r.shard_index = $2 AND r.next_at <= now() ORDER BY r.next_at LIMIT $3`,
-    [job.broadcastId, job.index, limit],
+     WHERE r.broadcast_id = $1 AND r.shard_index = $2 AND r.next_at <= now() AND ${DEADLINE} > now() ORDER BY r.next_at LIMIT $5`,
+    [job.broadcastId, job.index, deadline.windowMs, deadline.expiration ?? null, limit],
   );
 }
 
@@ -55,10 +58,12 @@ export async function clearRetries(sql: SqlClient, job: ShardJob, deviceUuids: s
   await sql.query(`DELETE FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index = $2 AND device_uuid = ANY($3::uuid[])`, [job.broadcastId, job.index, deviceUuids]);
 }
 
-/** Gives up every retry of the shard past its deadline; returns how many, by last reason. */
+/** Gives up every retry of the shard past its deadline; returns how many, by last reason ("ambiguous" for any that went unanswered). */
 export async function giveUpExpired(sql: SqlClient, job: ShardJob, deadline: RetryDeadline) {
   const rows = await sql.query<{ reason: string; n: number }>(
-    `WITH gone AS (DELETE FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index = $2 AND ${DEADLINE} <= now() RETURNING reason)
+    // One that went unanswered once may have been delivered: it counts as ambiguous, whatever came after.
+    `WITH gone AS (DELETE FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index = $2 AND ${DEADLINE} <= now()
+       RETURNING CASE WHEN ambiguous > 0 THEN 'ambiguous' ELSE reason END AS reason)
      SELECT reason, count(*)::int AS n FROM gone GROUP BY reason`,
     [job.broadcastId, job.index, deadline.windowMs, deadline.expiration ?? null],
   );

@@ -9,10 +9,9 @@ import type { Broadcast } from '../../generated/prisma/client.ts';
 import type { ApiKeyView, Caller } from '../api-keys/service.ts';
 import { fail, invalid, notFound, ok, type Result } from '../errors.ts';
 import { isUuid } from '../validate.ts';
-import type { SendPush } from '../../apns/sender.ts';
-import { countRecipients, newestRecipientQuery } from './audience.ts';
+import { randomUUID } from 'node:crypto';
+import { countRecipients, newestRecipientQuery, type Recipient } from './audience.ts';
 import type { Fanout } from './fanout.ts';
-import { markDead, sendPage } from './pages.ts';
 import { planShards } from './shards.ts';
 import { preparePush } from './payload.ts';
 import { validateNotifyRequest, type NotifyRequest } from './request.ts';
@@ -33,7 +32,6 @@ export interface NotifyDeps {
   fanout: Fanout;
   /** Devices per shard (FANOUT_SHARD_SIZE). */
   shardSize: number;
-  send: SendPush;
   topic: string;
   /** How long a request waits for its broadcast before answering 202 "sending". */
   waitMs: number;
@@ -107,19 +105,24 @@ async function findBroadcast(db: Db, organizationId: string, id: string) {
   return db.broadcast.findFirst({ where: { id, organizationId }, include: { apiKey: API_KEY_SELECT } });
 }
 
-/** A test send: the same request, to the most recently subscribed matching device only, and no history. */
-async function sendTest(deps: NotifyDeps, sender: Sender, request: NotifyRequest, push: ReturnType<typeof preparePush> & { ok: true }): Promise<BroadcastView> {
+/**
+ * A test send: the same request, to the most recently subscribed matching device only, and no history. A wrong
+ * setting fails it (APNS_CONFIGURATION) and writes off nobody, as it does a broadcast.
+ */
+async function sendTest(deps: NotifyDeps, sender: Sender, request: NotifyRequest): Promise<Result<BroadcastView>> {
   const started = new Date();
-  const [device] = await deps.sql.query<{ device_uuid: string; apns_token: string }>(...newestRecipientQuery(sender.organizationId, request));
-  const outcome = device ? await sendPage(deps.send, `test:${started.getTime()}`, push.value, [device], 1) : { attempted: 0, sent: 0, failures: {}, dead: [], retry: [] };
-  await markDead(deps.sql, outcome.dead);
+  const push = preparePush(request, deps.topic, randomUUID());
+  if (!push.ok) return push;
+  const [device] = await deps.sql.query<Recipient>(...newestRecipientQuery(sender.organizationId, request));
+  const { outcome, tripped } = device ? await deps.fanout.sendTest(push.value, device, `test:${started.getTime()}`) : { outcome: undefined, tripped: null };
   const finished = new Date();
-  return {
-    id: null, status: 'completed', test: true, target: request.target, externalIds: request.externalIds ?? null, body: request.body, title: request.title ?? null,
-    recipients: device ? 1 : 0, sent: outcome.sent, failed: device ? 1 - outcome.sent : 0, failures: outcome.failures,
-    createdAt: started, sendAt: null, finishedAt: finished, error: null, waitingForApnsSince: null, timing: { durationMs: finished.getTime() - started.getTime() },
+  return ok({
+    id: null, status: tripped ? 'failed' : 'completed', test: true, target: request.target, externalIds: request.externalIds ?? null, body: request.body, title: request.title ?? null,
+    recipients: device ? 1 : 0, sent: outcome?.sent ?? 0, failed: device ? 1 - (outcome?.sent ?? 0) : 0, failures: outcome?.failures ?? {},
+    createdAt: started, sendAt: null, finishedAt: finished, error: tripped && { code: tripped.code, message: tripped.message }, waitingForApnsSince: null,
+    timing: { durationMs: finished.getTime() - started.getTime() },
     apiKey: sender.apiKey && { id: sender.apiKey.id, name: sender.apiKey.name, displayPrefix: sender.apiKey.displayPrefix },
-  };
+  });
 }
 
 /** How many devices a request would reach now: what the composer asks before a live send. */
@@ -132,12 +135,13 @@ export async function audienceSize(sql: SqlClient, organizationId: string, input
 export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, idempotencyKey?: string | null): Promise<Result<BroadcastView>> {
   const valid = validateNotifyRequest(input);
   if (!valid.ok) return valid;
-  const push = preparePush(valid.value, deps.topic);
-  if (!push.ok) return push;
   if (sender.test) {
     if (valid.value.sendAt) return invalid('sendAt', 'a test send goes out at once and is not stored, so it cannot be scheduled: leave sendAt out, or use a live key');
-    return ok(await sendTest(deps, sender, valid.value, push));
+    return sendTest(deps, sender, valid.value);
   }
+  const id = uuidv7();
+  const push = preparePush(valid.value, deps.topic, id);
+  if (!push.ok) return push;
   if (idempotencyKey != null && (idempotencyKey.length < 1 || idempotencyKey.length > 255)) return invalid('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters');
 
   const organizationId = sender.organizationId;
@@ -152,7 +156,6 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
   const past = pastSendAt(valid.value);
   if (past) return past;
   const request = { ...valid.value, push: push.value };
-  const id = uuidv7();
   let planned: Awaited<ReturnType<typeof planShards>> | undefined;
   try {
     // The broadcast and its work are created together: a crash leaves either both or neither.

@@ -1,7 +1,8 @@
 // A broadcast's work as rows and jobs. Its audience is cut into shards (broadcast_shards), each run by one
-// pg-boss job at a time. A run claims its shard with a fresh holder token and writes progress only while the
-// token is still the shard's: a run that lost its job (timed out, retried elsewhere) is fenced off, so no
-// page is ever counted twice. The broadcast's totals move in the same statement as the shard's.
+// pg-boss job at a time. A run claims its shard with a fresh holder token and writes only while the token is
+// still the shard's: each of its writes is a transaction that first locks the shard row and checks the token
+// (holdShard), so a run that lost its job (timed out, retried elsewhere) commits nothing, and no page is ever
+// counted twice. The broadcast's totals move in the same statement as the shard's.
 import { randomUUID } from 'node:crypto';
 import type { SqlClient, SqlTransaction } from '../../db/sql.ts';
 import { QUEUES, type Boss } from '../../jobs/queue.ts';
@@ -97,6 +98,21 @@ const MERGE_FAILURES = (column: string, param: string) =>
      FROM (SELECT * FROM jsonb_each_text(${column}) UNION ALL SELECT * FROM jsonb_each_text(${param})) f GROUP BY key) t), '{}'::jsonb)`;
 
 /**
+ * Locks the shard row for the caller's transaction if `holder` still holds it: the fence every write of a run
+ * passes first. A claim by another run waits for the transaction; false: the run has been fenced off.
+ */
+export async function holdShard(tx: SqlTransaction, job: ShardJob, holder: string): Promise<boolean> {
+  const rows = await tx.query(`SELECT 1 FROM broadcast_shards WHERE broadcast_id = $1 AND index = $2 AND holder = $3 AND status = 'pending' FOR UPDATE`, [job.broadcastId, job.index, holder]);
+  return rows.length > 0;
+}
+
+/** Whether the shard has pushes left to send again. */
+export async function hasRetries(sql: SqlClient, job: ShardJob) {
+  const rows = await sql.query(`SELECT 1 FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index = $2 LIMIT 1`, [job.broadcastId, job.index]);
+  return rows.length > 0;
+}
+
+/**
  * Stores a page's outcome on the shard and its broadcast, if `holder` still holds the shard. Returns the
  * broadcast's status (a run stops when it reads "cancelled"), or null when the run has been fenced off.
  */
@@ -158,9 +174,13 @@ export async function recordGaveUp(sql: SqlClient, job: ShardJob, reason: string
 
 /**
  * Ends a sending broadcast once none of its shards is pending: "failed" when a shard gave up or nothing was
- * delivered, else "completed". Every shard calls it after its last write, so the last one to finish ends it.
+ * delivered, else "completed". Every shard calls it in the transaction of its last write, so the last one to
+ * finish ends it.
  */
 export async function finishBroadcast(tx: SqlTransaction, boss: Boss, broadcastId: string) {
+  // The broadcast's row first, then its shards in a statement of their own: two shards ending at once are
+  // taken one after the other, and the second sees the first's end (else each would see the other pending).
+  await tx.query(`SELECT 1 FROM broadcasts WHERE id = $1 FOR UPDATE`, [broadcastId]);
   const ended = await tx.query<{ status: EndedStatus }>(
     `UPDATE broadcasts b SET
        status = CASE WHEN f.gave_up > 0 OR (b.sent = 0 AND b.failed > 0) THEN 'failed'::"BroadcastStatus" ELSE 'completed'::"BroadcastStatus" END,
@@ -202,4 +222,22 @@ export async function adoptShardsWithoutJobs(tx: SqlTransaction, boss: Boss) {
   );
   if (rows.length) await boss.insert(rows.map(({ id, broadcastId, index }) => ({ id, name: QUEUES.shard, data: { broadcastId, index } })), { db: tx });
   return rows.length;
+}
+
+/**
+ * Ends the sending broadcasts whose shards are all done but which were never ended (a crash between the two,
+ * before they were one transaction): run at start.
+ */
+export async function finishStranded(tx: SqlTransaction, boss: Boss) {
+  const rows = await tx.query<{ id: string }>(
+    `SELECT b.id::text FROM broadcasts b WHERE b.status = 'sending'
+       AND EXISTS (SELECT 1 FROM broadcast_shards s WHERE s.broadcast_id = b.id)
+       AND NOT EXISTS (SELECT 1 FROM broadcast_shards s WHERE s.broadcast_id = b.id AND s.status = 'pending')`,
+  );
+  const ended: EndedStatus[] = [];
+  for (const { id } of rows) {
+    const status = await finishBroadcast(tx, boss, id);
+    if (status) ended.push(status);
+  }
+  return ended;
 }

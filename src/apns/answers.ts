@@ -1,0 +1,54 @@
+// What APNs' answers mean for the fan-out, which knows no platform: each failure is one of the kinds of
+// PushFailure (src/apns/sender.ts), and the answers that may blame a setting name it, with the advice to give.
+// Apple's reasons: https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns
+import { Errors } from 'apns2';
+
+/**
+ * - dead: the token is gone for good (410 Unregistered): written off, whatever else is known.
+ * - token: the token was refused (BadDeviceToken, DeviceTokenNotForTopic), which is also what every token gets
+ *   under a wrong APNS_ENV or APNS_TOPIC: the fan-out decides from what is proven (src/domain/broadcasts/breaker.ts).
+ * - setting: only a setting can be at fault (TopicDisallowed, InvalidProviderToken...): never the device's.
+ * - retry: not taken, for now (429, 5xx, a refused or unsent stream): safe to send again.
+ * - ambiguous: written and never answered (a timeout, a stream cut after it was sent): it may have been delivered.
+ * - refused: refused for good, and neither the device's nor a setting's doing (PayloadTooLarge, BadCollapseId...).
+ */
+export type FailureKind = 'dead' | 'token' | 'setting' | 'retry' | 'ambiguous' | 'refused';
+
+/** Apple's answers that blame a setting (kind "setting"), or a token or a setting (kind "token"), and the setting. */
+const SETTING_OF: Record<string, { kind: 'token' | 'setting'; setting: string }> = {
+  [Errors.badDeviceToken]: { kind: 'token', setting: 'APNS_ENV' },
+  [Errors.deviceTokenNotForTopic]: { kind: 'token', setting: 'APNS_TOPIC' },
+  [Errors.topicDisallowed]: { kind: 'setting', setting: 'APNS_TOPIC' },
+  [Errors.badTopic]: { kind: 'setting', setting: 'APNS_TOPIC' },
+  [Errors.missingTopic]: { kind: 'setting', setting: 'APNS_TOPIC' },
+  [Errors.badCertificateEnvironment]: { kind: 'setting', setting: 'APNS_ENV' },
+  [Errors.invalidProviderToken]: { kind: 'setting', setting: 'APNS_KEY_ID/APNS_TEAM_ID' },
+  [Errors.missingProviderToken]: { kind: 'setting', setting: 'APNS_KEY_ID/APNS_TEAM_ID' },
+  [Errors.expiredProviderToken]: { kind: 'setting', setting: 'APNS_KEY_ID/APNS_TEAM_ID' },
+  [Errors.invalidSigningKey]: { kind: 'setting', setting: 'APNS_KEY_ID/APNS_TEAM_ID' },
+  [Errors.badCertificate]: { kind: 'setting', setting: 'APNS_KEY_ID/APNS_TEAM_ID' },
+  [Errors.forbidden]: { kind: 'setting', setting: 'APNS_KEY_ID/APNS_TEAM_ID' },
+  [Errors.tooManyProviderTokenUpdates]: { kind: 'setting', setting: 'APNS_KEY_ID/APNS_TEAM_ID' },
+};
+
+const ADVICE: Record<string, string> = {
+  APNS_TOPIC: "APNS_TOPIC must be your app's bundle id (the topic its device tokens were issued for)",
+  APNS_ENV: 'APNS_ENV must match the builds that registered the tokens: sandbox for development builds, production for TestFlight and the App Store',
+  'APNS_KEY_ID/APNS_TEAM_ID': 'APNS_KEY_ID, APNS_TEAM_ID and the .p8 key must be a valid, unrevoked APNs key of the team that owns the app',
+};
+
+/** The setting an answer may blame, or undefined. */
+export const settingOf = (reason: string) => SETTING_OF[reason]?.setting;
+
+/** What to check for a setting, said to an operator. */
+export const adviceFor = (setting: string) => ADVICE[setting] ?? `check ${setting}`;
+
+const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
+
+/** The kind of an answer other than 200. */
+export function kindOfAnswer(status: number, reason: string): FailureKind {
+  if (status === 410 || reason === Errors.unregistered) return 'dead';
+  const blamed = SETTING_OF[reason];
+  if (blamed) return blamed.kind;
+  return RETRY_STATUSES.has(status) ? 'retry' : 'refused';
+}
