@@ -20,6 +20,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** POST /v1/devices per client IP per minute; 0 lifts the limit. */
   deviceRegistrationsPerMinute: number;
+  /** POST /v1/devices/{deviceUuid}/subscriptions per client IP per minute; 0 lifts the limit. */
+  subscriptionsPerMinute: number;
   maxBodyBytes: number;
   shutdownTimeoutMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -222,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'], problems),
     trustProxy: trustProxy(env, problems),
     deviceRegistrationsPerMinute: integer(env, 'DEVICE_REGISTRATIONS_PER_MINUTE', 30, problems),
+    subscriptionsPerMinute: integer(env, 'SUBSCRIPTIONS_PER_MINUTE', 60, problems),
     maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 256 * 1024, problems, { min: 1024 }),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, problems),
     logLevel,

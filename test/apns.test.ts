@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnectionPool } from '../src/apns/connection-pool.ts';
 import { createSender } from '../src/apns/sender.ts';
-import { generateProviderKey } from '../src/apns/simulator.ts';
+import { generateProviderKey, startSimulator } from '../src/apns/simulator.ts';
 import { createProviderToken } from '../src/apns/token.ts';
 import { apnsIdFor } from '../src/domain/broadcasts/apns-id.ts';
 import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
@@ -202,5 +202,25 @@ describe('the provider token', () => {
     now += 15 * 60_000;
     expect(token.invalidate(authorization)).toBe(true);
     expect(token.authorization()).not.toBe(authorization);
+  });
+});
+
+describe('the APNs simulator', () => {
+  it('keeps counts and only a bounded window of the latest pushes, however long it runs', async () => {
+    const key = generateProviderKey();
+    const simulator = await startSimulator({ teamId: 'TEAM123456', keyId: 'KEY1234567', publicKey: key.publicKey, topic: TEST_TOPIC, keep: 5 });
+    const pool = createConnectionPool({ origin: simulator.origin, ca: simulator.ca, connections: 1 });
+    const send = createSender({ pool, token: createProviderToken({ teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: key.privateKey }) });
+    try {
+      const tokens = Array.from({ length: 12 }, () => apnsToken());
+      for (const token of tokens) expect(await send(push(token))).toEqual({ ok: true });
+      expect(await send(push('0'.repeat(64)))).toMatchObject({ ok: false, reason: 'BadDeviceToken' });
+      expect(simulator.accepted()).toBe(12);
+      expect(simulator.requests()).toBe(13);
+      expect(simulator.recent().map((p) => p.deviceToken)).toEqual(tokens.slice(-5));
+    } finally {
+      await pool.close();
+      await simulator.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../src/http/rest/routes.ts';
 import { backends } from './support/backends.ts';
-import { describeCase, graphqlCases, otherCases, rawCases, routeCases, send, violations, type FuzzCase, type FuzzSeeds } from './support/fuzz.ts';
+import { describeCase, encodingCases, graphqlCases, graphqlEncodingCases, otherCases, rawCases, routeCases, send, violations, type FuzzCase, type FuzzSeeds } from './support/fuzz.ts';
 import { seedDevice, seedKey, seedOrganization } from './support/seed.ts';
 import { serveDuringSuite } from './support/server.ts';
 
@@ -53,6 +53,16 @@ describe.each(backends)('fuzzing the HTTP interface on $name', (backend) => {
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_, route) => {
     seeds ??= await seedAll();
     await fuzz(routeCases(route, seeds));
+  });
+
+  // Lone surrogates, deep nesting, overlong numbers, __proto__ keys and huge lists in well-formed requests with a good key.
+  it.each(routes.filter((r) => r.body).map((r) => [`${r.method} ${r.path}`, r] as const))('encoding corners: %s', async (_, route) => {
+    seeds ??= await seedAll();
+    await fuzz(encodingCases(route, seeds));
+  });
+
+  it('encoding corners in /graphql variables', async () => {
+    await fuzz(graphqlEncodingCases());
   });
 
   it('/graphql: malformed documents, odd variables and operation names, GET with query strings, other methods', async () => {

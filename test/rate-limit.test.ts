@@ -110,3 +110,34 @@ describe.each(backends)('POST /v1/devices rate limit on $name', (backend) => {
     });
   }
 });
+
+describe.each(backends)('subscribing costs a stranger something, on $name', (backend) => {
+  let storage: Awaited<ReturnType<typeof backend.open>>;
+  let server: TestServer;
+  beforeAll(async () => {
+    storage = await backend.open();
+    server = await startServer(storage, { subscriptionsPerMinute: 3, redisPrefix: `clarion:test:${randomBytes(6).toString('hex')}:` });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await storage?.close();
+  });
+
+  it('allows SUBSCRIPTIONS_PER_MINUTE per IP, with RateLimit headers, then 429 with Retry-After, writing nothing', async () => {
+    const orgs = [];
+    for (let i = 0; i < 4; i += 1) orgs.push(await seedOrganization(server.db));
+    const { deviceUuid } = (await register(server)).body;
+    for (let i = 0; i < 3; i += 1) {
+      const response = await server.post(`/v1/devices/${deviceUuid}/subscriptions`, { orgSlug: orgs[i]!.slug });
+      expect(response.status).toBe(201);
+      expect(response.headers.get('ratelimit-limit')).toBe('3');
+      expect(response.headers.get('ratelimit-remaining')).toBe(String(2 - i));
+      expect(response.headers.get('ratelimit-policy')).toBe('3;w=60');
+    }
+    const refused = await server.post(`/v1/devices/${deviceUuid}/subscriptions`, { orgSlug: orgs[3]!.slug });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toEqual({ code: 'RATE_LIMITED', message: 'Too many requests: subscribeDevice allows 3 per 60 seconds per client IP' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await server.db.subscription.count({ where: { deviceUuid } })).toBe(3);
+  });
+});

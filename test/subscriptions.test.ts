@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_SUBSCRIPTIONS_PER_DEVICE } from '../src/domain/subscriptions/service.ts';
 import { backends } from './support/backends.ts';
 import { seedDevice, seedOrganization } from './support/seed.ts';
 import { serveDuringSuite } from './support/server.ts';
@@ -97,4 +98,25 @@ describe.each(backends)('device subscriptions on $name', (backend) => {
     expect(await subscribers(org.slug)).toBe(25);
     expect(await suite.server.db.subscription.count({ where: { organizationId: org.id } })).toBe(25);
   });
+});
+
+describe.each(backends)('subscriptions one device may hold, on $name', (backend) => {
+  const suite = serveDuringSuite(backend);
+
+  it(`caps a device at ${MAX_SUBSCRIPTIONS_PER_DEVICE} organizations with 409; its own subscriptions can still change, and unsubscribing frees a place`, async () => {
+    const { server } = suite;
+    const device = await seedDevice(server);
+    const orgs = [];
+    for (let i = 0; i <= MAX_SUBSCRIPTIONS_PER_DEVICE; i += 1) orgs.push(await seedOrganization(server.db));
+    for (const org of orgs.slice(0, MAX_SUBSCRIPTIONS_PER_DEVICE)) expect((await server.post(`/v1/devices/${device.deviceUuid}/subscriptions`, { orgSlug: org.slug })).status).toBe(201);
+    const over = await server.post(`/v1/devices/${device.deviceUuid}/subscriptions`, { orgSlug: orgs.at(-1)!.slug });
+    expect(over.status).toBe(409);
+    expect(over.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining(`${MAX_SUBSCRIPTIONS_PER_DEVICE} organizations`) });
+    expect(await server.db.subscription.count({ where: { organizationId: orgs.at(-1)!.id } })).toBe(0);
+    expect((await server.get(`/v1/orgs/${orgs.at(-1)!.slug}`)).body.subscriberCount).toBe(0);
+    // Subscribing again where it already is only updates the externalId.
+    expect((await server.post(`/v1/devices/${device.deviceUuid}/subscriptions`, { orgSlug: orgs[0]!.slug, externalId: 'user-1' })).status).toBe(200);
+    expect((await server.delete(`/v1/devices/${device.deviceUuid}/subscriptions/${orgs[0]!.slug}`)).status).toBe(204);
+    expect((await server.post(`/v1/devices/${device.deviceUuid}/subscriptions`, { orgSlug: orgs.at(-1)!.slug })).status).toBe(201);
+  }, 60_000);
 });

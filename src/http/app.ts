@@ -31,7 +31,7 @@ import { createMailer } from '../mail/mailer.ts';
 
 export type AppConfig = Pick<
   Config,
-  | 'production' | 'trustProxy' | 'deviceRegistrationsPerMinute' | 'maxBodyBytes' | 'notifyPerMinute' | 'notifyWaitMs'
+  | 'production' | 'trustProxy' | 'deviceRegistrationsPerMinute' | 'subscriptionsPerMinute' | 'maxBodyBytes' | 'notifyPerMinute' | 'notifyWaitMs'
   | 'fanoutShardSize' | 'apnsTopic' | 'dashboardOrigins' | 'signInsPerMinute'
   | 'loginFailuresPerEmail' | 'loginFailuresPerIp' | 'loginFailureWindowMs' | 'dashboardUrl' | 'smtpUrl' | 'smtpFrom'
 > & {
@@ -62,6 +62,8 @@ const WINDOW_MS = 60_000;
 export function createApp({ config, database, logger, redis, boss, fanout, webhooks, onRequest, metrics }: AppDependencies) {
   const limits: FieldLimit[] = [];
   if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute, by: 'ip' });
+  // Subscribing needs no key either: a stranger's subscriptions cost them their address's budget.
+  if (config.subscriptionsPerMinute > 0) limits.push({ type: 'Mutation', field: 'subscribeDevice', max: config.subscriptionsPerMinute, by: 'ip' });
   if (config.notifyPerMinute > 0) {
     limits.push({ type: 'Mutation', field: 'notify', max: config.notifyPerMinute, by: 'apiKey' });
     limits.push({ type: 'Mutation', field: 'sendNotification', max: config.notifyPerMinute, by: 'user' });

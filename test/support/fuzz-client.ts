@@ -89,6 +89,10 @@ export function violations(fuzzCase: FuzzCase, answer: FuzzAnswer): string[] {
     const graphqlShape = graphql && Array.isArray(parsed?.errors) && parsed.errors.every((e: any) => typeof e?.message === 'string');
     if (parsed !== undefined && !restShape && !graphqlShape) problems.push(`a ${answer.status} without {error:{code,message}}: ${answer.text.slice(0, 120)}`);
   }
+  if (fuzzCase.loneSurrogate) {
+    const refusal = /"code":"VALIDATION_FAILED"/.test(answer.text) && /"field":"/.test(answer.text);
+    if (answer.status !== 400 || !refusal) problems.push(`a lone surrogate answered ${answer.status}, not a 400 VALIDATION_FAILED naming the field: ${answer.text.slice(0, 160)}`);
+  }
   // A masked unexpected error is a bug answered politely: /graphql answers it with a 200.
   if (/"code":"INTERNAL"/.test(answer.text)) problems.push(`an INTERNAL error (an unexpected exception) in a ${answer.status}: ${answer.text.slice(0, 120)}`);
   for (const [what, pattern] of LEAKS) {

@@ -3,7 +3,7 @@
 // checks fetch makes (./fuzz-client.ts), and the property every answer must hold. Used by test/fuzz.test.ts and
 // bench/fuzz/run.ts.
 import fc from 'fast-check';
-import { print } from 'graphql';
+import { Kind, parse, print } from 'graphql';
 import * as operations from '../../src/http/rest/operations.ts';
 import type { RestRoute } from '../../src/http/rest/router.ts';
 
@@ -17,7 +17,12 @@ export interface FuzzCase {
   body?: string;
   /** Written byte for byte on a socket: NUL, spaces and control bytes in the request line. */
   raw?: boolean;
+  /** The body holds a lone surrogate: it must be refused with a 400 VALIDATION_FAILED naming the field. */
+  loneSurrogate?: boolean;
 }
+
+/** JSON.stringify writes a lone surrogate as an escape and a pair as its characters. */
+const holdsLoneSurrogate = (body: string) => /\\ud[89a-f][0-9a-f]{2}/i.test(body);
 
 /** Known-good values the arbitraries mix in, so that cases reach past authentication and lookups. */
 export interface FuzzSeeds {
@@ -71,6 +76,36 @@ const deep = (depth: number, kind: 'array' | 'object', inside?: Record<string, u
   return `{${rest ? `${rest},` : ''}${JSON.stringify(field)}:${core}}`;
 };
 
+/** Strings no UTF-8 text can hold: a lone surrogate, alone or amid other text (JSON spells them "\\ud800"). */
+const LONE_SURROGATE = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\uD83D'), fc.string({ maxLength: 8 }))
+  .map(([before, lone, after]) => before + lone + after);
+
+/** Numbers JSON can spell and a double cannot hold, or holds oddly: written into the body's text as they are. */
+const OVERLONG_NUMBERS = ['1e400', '-1e400', '1e-400', '123456789012345678901234567890', '-0', '0.1e1', '9007199254740993', '1.7976931348623157e309', '1' + '0'.repeat(400), '0.' + '0'.repeat(400) + '1'];
+
+/**
+ * The encoding corners of a good body: a lone surrogate in a field, inside a list or an object, or in a key;
+ * a field nested 30 to 40, or 5,000, levels deep; an overlong number in a field; `__proto__` and `constructor`
+ * keys at any depth; lists of up to 50,000 items.
+ */
+export function encodingCorners(good: Record<string, unknown>): fc.Arbitrary<string> {
+  const fields = [...new Set([...Object.keys(good), 'data', 'externalIds', 'title'])];
+  const field = fc.constantFrom(...fields);
+  const body = (changes: Record<string, unknown>) => JSON.stringify({ ...good, ...changes });
+  return fc.oneof(
+    fc.tuple(field, LONE_SURROGATE).map(([f, s]) => body({ [f]: s })),
+    fc.tuple(field, LONE_SURROGATE).map(([f, s]) => body({ target: 'users', [f]: ['ok', s] })),
+    fc.tuple(field, LONE_SURROGATE, fc.constantFrom('k', '__proto__', 'constructor')).map(([f, s, k]) => body({ [f]: { [k]: { inner: s } } })),
+    fc.tuple(field, LONE_SURROGATE).map(([f, s]) => body({ [f]: { [s]: 1 } })),
+    LONE_SURROGATE.map((s) => body({ [s]: 'x' })),
+    fc.tuple(fc.oneof(fc.integer({ min: 30, max: 40 }), fc.constant(5_000)), fc.constantFrom<'array' | 'object'>('array', 'object'), field).map(([depth, kind, f]) => deep(depth, kind, good, f)),
+    fc.tuple(field, fc.constantFrom(...OVERLONG_NUMBERS)).map(([f, n]) => body({ [f]: 0 }).replace(new RegExp(`"${f}":0(?=[,}])`), `"${f}":${n}`)),
+    fc.tuple(field, fc.constantFrom('__proto__', 'constructor', 'prototype')).map(([f, k]) => `${JSON.stringify(good).slice(0, -1)},"${f}":{"${k}":{"polluted":true,"toString":1}}}`),
+    fc.tuple(field, fc.integer({ min: 1_000, max: 50_000 }), fc.constantFrom<unknown>('user-1', 0, null, {})).map(([f, n, item]) => body({ target: 'users', [f]: Array.from({ length: n }, () => item) })),
+  );
+}
+
 const MALFORMED_JSON = ['', '{', '}', '{"a":', '{"a":1,}', "{'a':1}", '[1,2', 'nul', 'tru', '"\\ud800"', '{"a":"\\x00"}', '\uFEFF{}', '{"a":1}{"b":2}', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '1e99999', '-', '\u0000', '{"a":NaN}'];
 
 /** A body for a route whose good body is `good`: malformed text, the good body with fields dropped, changed or added, deep or huge values. */
@@ -91,6 +126,7 @@ export function bodyArbitrary(good: Record<string, unknown>): fc.Arbitrary<strin
     { arbitrary: fc.string({ unit: 'binary', maxLength: 200 }), weight: 1 },
     { arbitrary: fc.tuple(fc.integer({ min: 1, max: 60_000 }), fc.constantFrom<'array' | 'object'>('array', 'object'), field).map(([depth, kind, f]) => deep(depth, kind, good, String(f))), weight: 1 },
     { arbitrary: fc.tuple(fc.integer({ min: 1, max: 300_000 }), field).map(([size, f]) => JSON.stringify({ ...good, [String(f)]: 'x'.repeat(size) })), weight: 1 },
+    { arbitrary: encodingCorners(good), weight: 3 },
   );
 }
 
@@ -149,6 +185,32 @@ export function goodBodies(seeds: FuzzSeeds): Record<string, Record<string, unkn
     '/v1/notify': { body: 'Hello', target: 'all', title: 'Hi' },
     '/v1/webhooks': { url: 'https://127.0.0.1:9/hook', events: ['broadcast.completed'] },
   };
+}
+
+/** The encoding corners of one route's good body, sent as a good client would send them (its key, JSON). */
+export function encodingCases(route: Pick<RestRoute, 'method' | 'path'>, seeds: FuzzSeeds): fc.Arbitrary<FuzzCase> {
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) => seededParam(seeds, route.path, name));
+  const good = goodBodies(seeds)[route.path] ?? {};
+  return fc
+    .tuple(encodingCorners(good), fc.constantFrom(seeds.liveKey, seeds.testKey))
+    .map(([body, key]): FuzzCase => ({ label: `${route.method} ${route.path}`, method: route.method, path, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body, loneSurrogate: holdsLoneSurrogate(body) }));
+}
+
+/** /graphql with the same corners in its variables: every operation of the REST table, with a lone surrogate or deep value in a variable. */
+export function graphqlEncodingCases(): fc.Arbitrary<FuzzCase> {
+  // As JSON text: values 5,000 deep are never built as objects here (printing them would exhaust the stack).
+  const variables = fc.oneof(
+    fc.tuple(fc.constantFrom('apnsToken', 'orgSlug', 'search', 'externalId', 'input', 'cursor', 'url'), LONE_SURROGATE).map(([name, s]) => JSON.stringify({ [name]: s })),
+    LONE_SURROGATE.map((s) => JSON.stringify({ input: { body: s, target: 'all' } })),
+    LONE_SURROGATE.map((s) => JSON.stringify({ input: { body: 'x', target: 'users', externalIds: ['a', s] } })),
+    fc.constantFrom(30, 40, 5_000).map((depth) => `{"input":{"body":"x","target":"all","data":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}}`),
+  );
+  return fc
+    .tuple(fc.constantFrom(...DOCUMENTS.filter((text) => parse(text).definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length === 1)), variables)
+    .map(([query, v]): FuzzCase => {
+      const body = `{"query":${JSON.stringify(query)},"variables":${v}}`;
+      return { label: 'POST /graphql', method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body, loneSurrogate: holdsLoneSurrogate(body) };
+    });
 }
 
 const OTHER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'PURGE', 'SEARCH', 'QUERY'];

@@ -20,6 +20,7 @@ export const defaultTestConfig: AppConfig = {
   production: false,
   trustProxy: false,
   deviceRegistrationsPerMinute: 0,
+  subscriptionsPerMinute: 0,
   maxBodyBytes: 16 * 1024,
   notifyPerMinute: 0,
   notifyWaitMs: 5_000,

@@ -2,7 +2,7 @@
 // moves the organization's subscriber count, so the count cannot drift from the rows it counts.
 import type { SqlClient } from '../../db/sql.ts';
 import { createBatcher, perDatabase, whenQueued } from '../batch.ts';
-import { invalid, notFound, ok, type DomainError, type Result } from '../errors.ts';
+import { fail, invalid, notFound, ok, type DomainError, type Result } from '../errors.ts';
 import { missingToken } from '../identity/tokens.ts';
 import { slugIssue } from '../organizations/rules.ts';
 import { isUuid, stringIssue } from '../validate.ts';
@@ -11,6 +11,13 @@ import { proveExternalIds } from './external-ids.ts';
 
 /** Counter rows per organization; a change lands on a random one. */
 export const COUNT_SHARDS = 16;
+
+/**
+ * The most organizations one device may be subscribed to: every subscription is a push per broadcast, and the
+ * device routes need no key. Requests for one device in the same batch are counted together, so a burst may
+ * pass it by the few in that batch.
+ */
+export const MAX_SUBSCRIPTIONS_PER_DEVICE = 100;
 
 export interface SubscribeInput {
   deviceUuid: string;
@@ -40,6 +47,8 @@ interface SubscribeRow {
   org_found: boolean;
   /** The organization verifies externalIds and this request brought no proof (a key was added meanwhile). */
   token_needed: boolean;
+  /** The device already holds MAX_SUBSCRIPTIONS_PER_DEVICE subscriptions, none of them to this organization. */
+  over_cap: boolean;
   external_id: string | null;
   created_at: Date | null;
   updated_at: Date | null;
@@ -72,7 +81,10 @@ const subscribeBatch = perDatabase((sql: SqlClient) =>
       resolved AS (
         SELECT i.n, i.external_id, i.key_id, i.write, o.id AS organization_id, d.device_uuid AS found_device, d.token_invalidated_at IS NULL AS live,
                (o.id IS NOT NULL AND i.external_id IS NOT NULL AND i.key_id IS NULL
-                AND EXISTS (SELECT 1 FROM identity_keys k WHERE k.organization_id = o.id)) AS token_needed
+                AND EXISTS (SELECT 1 FROM identity_keys k WHERE k.organization_id = o.id)) AS token_needed,
+               (o.id IS NOT NULL AND d.device_uuid IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.organization_id = o.id AND s.device_uuid = d.device_uuid)
+                AND (SELECT count(*) FROM subscriptions s WHERE s.device_uuid = d.device_uuid) >= $8) AS over_cap
         FROM input i
         LEFT JOIN organizations o ON o.id = i.organization_id AND (NOT o.subscribe_requires_invite_code OR o.invite_code = i.checked_code)
         LEFT JOIN devices d ON d.device_uuid = i.device_uuid
@@ -80,7 +92,7 @@ const subscribeBatch = perDatabase((sql: SqlClient) =>
       up AS (
         INSERT INTO subscriptions (organization_id, device_uuid, external_id, external_id_key_id)
         SELECT organization_id, found_device, external_id, key_id FROM resolved
-        WHERE organization_id IS NOT NULL AND found_device IS NOT NULL AND write AND NOT token_needed
+        WHERE organization_id IS NOT NULL AND found_device IS NOT NULL AND write AND NOT token_needed AND NOT over_cap
         ORDER BY organization_id, found_device
         ON CONFLICT (organization_id, device_uuid) DO UPDATE
           SET external_id = EXCLUDED.external_id, external_id_key_id = EXCLUDED.external_id_key_id, updated_at = now()
@@ -93,7 +105,7 @@ const subscribeBatch = perDatabase((sql: SqlClient) =>
         GROUP BY up.organization_id ORDER BY up.organization_id
         ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count
       )
-      SELECT r.n::text, r.found_device IS NOT NULL AS device_found, r.organization_id IS NOT NULL AS org_found, r.token_needed,
+      SELECT r.n::text, r.found_device IS NOT NULL AS device_found, r.organization_id IS NOT NULL AS org_found, r.token_needed, r.over_cap,
              up.external_id, up.created_at, up.updated_at, up.created
       FROM resolved r LEFT JOIN up ON r.write AND up.organization_id = r.organization_id AND up.device_uuid = r.found_device`,
       [
@@ -104,6 +116,7 @@ const subscribeBatch = perDatabase((sql: SqlClient) =>
         COUNT_SHARDS,
         unique.map(([, u]) => ('keyId' in u.proof ? u.proof.keyId : null)),
         unique.map(([, u]) => u.write),
+        MAX_SUBSCRIPTIONS_PER_DEVICE,
       ],
     );
     const byN = new Map(rows.map((row) => [Number(row.n), row]));
@@ -138,6 +151,7 @@ export async function subscribe(sql: SqlClient, { deviceUuid, orgSlug, externalI
   // Refused tokens leave the subscription exactly as it was.
   if (row.tokenError) return { ok: false, error: row.tokenError };
   if (row.token_needed) return missingToken();
+  if (row.over_cap) return fail('CONFLICT', `this device is subscribed to ${MAX_SUBSCRIPTIONS_PER_DEVICE} organizations, the most one device may be: unsubscribe it from one first`);
   return ok({ orgSlug, externalId: row.external_id, createdAt: row.created_at!, updatedAt: row.updated_at!, created: row.created });
 }
 

@@ -25,7 +25,11 @@ export interface RouteDoc {
   errors: Record<number, string>;
 }
 
-const BODY_ERRORS = { 400: 'A field is missing, of the wrong type or out of bounds (`field` names it), or the body is not a JSON object (INVALID_JSON).', 413: 'The body is over MAX_BODY_BYTES.', 415: 'The body is not application/json.' };
+const BODY_ERRORS = {
+  400: 'A field is missing, of the wrong type or out of bounds, holds a lone UTF-16 surrogate, or nests deeper than 32 levels (`field` names it); or the body is not a JSON object (INVALID_JSON).',
+  413: 'The body is over MAX_BODY_BYTES.',
+  415: 'The body is not application/json.',
+};
 const KEY_ERRORS = { 401: 'A missing, malformed, unknown or revoked API key (with WWW-Authenticate: Bearer).' };
 const limit = { name: 'limit', description: 'Page size, 1 to 100 (default 20).', schema: { type: 'integer', minimum: 1, maximum: 100 } };
 const cursor = { name: 'cursor', description: 'nextCursor of the previous page.', schema: { type: 'string' } };
@@ -47,10 +51,11 @@ export const routeDocs: Record<string, RouteDoc> = {
     errors: { ...BODY_ERRORS },
   },
   'POST /v1/devices/:deviceUuid/subscriptions': {
-    summary: 'Subscribe a device to an organization', tag: 'Devices', auth: false,
+    summary: 'Subscribe a device to an organization', tag: 'Devices', auth: false, rateLimited: true,
     description:
       'Subscribes the device, or updates its externalId when already subscribed. An invite-only organization also needs its current inviteCode. ' +
-      'An organization with identity keys accepts an externalId only with externalIdToken, a JWT its own server signed (verified user targeting).',
+      'An organization with identity keys accepts an externalId only with externalIdToken, a JWT its own server signed (verified user targeting). ' +
+      'Limited per client IP (SUBSCRIPTIONS_PER_MINUTE); a device may be subscribed to at most 100 organizations.',
     body: { schema: ref('Subscribe'), example: { orgSlug: 'acme', externalId: 'user-42' } },
     success: {
       201: { description: 'Subscribed.', schema: ref('Subscription'), example: { orgSlug: 'acme', externalId: 'user-42', createdAt: '2026-11-22T04:28:03.056Z', updatedAt: '2026-11-22T04:28:03.056Z' } },
@@ -60,6 +65,7 @@ export const routeDocs: Record<string, RouteDoc> = {
       ...BODY_ERRORS,
       401: 'INVALID_EXTERNAL_ID_TOKEN: the organization verifies externalIds and externalIdToken is missing, expired, signed by an unknown key, or names another aud or sub (the message says which). Nothing was changed.',
       404: 'Unknown device, or unknown organization (or a missing or wrong invite code for an invite-only one).',
+      409: 'CONFLICT: the device is already subscribed to 100 organizations, the most one device may be; unsubscribe it from one first.',
     },
   },
   'DELETE /v1/devices/:deviceUuid/subscriptions/:orgSlug': {
@@ -85,8 +91,11 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'POST /v1/notify': {
     summary: 'Send a notification', tag: 'Notifications', auth: true, rateLimited: true,
-    description: 'One broadcast to every matched device of the key\'s organization. 200 when it finishes within NOTIFY_WAIT_MS; 202 while still sending or when scheduled (follow Location). A test key sends to at most one device and stores nothing.',
-    headers: [{ name: 'Idempotency-Key', description: 'Live keys: the same key within 24 hours returns the first broadcast and sends nothing again.', schema: { type: 'string' } }],
+    description:
+      'One broadcast to every matched device of the key\'s organization. 200 when it finishes within NOTIFY_WAIT_MS; 202 while still sending or when scheduled (follow Location). A test key sends to at most one device and stores nothing. ' +
+      'Send an Idempotency-Key: a request whose answer was lost (a timeout, a dropped connection, a 503) can then be retried without creating a second broadcast. ' +
+      'Every push carries an apns-collapse-id (collapseId, or else the broadcast\'s id), so that a push sent twice after an unanswered first try replaces its first copy on the phone; pushes that went unanswered twice are counted failed as "ambiguous".',
+    headers: [{ name: 'Idempotency-Key', description: 'Recommended on every live send. The same key within 24 hours returns the first broadcast and sends nothing again; with a different request, 422.', schema: { type: 'string' } }],
     body: { schema: ref('Notify'), example: { title: 'Storm warning', body: 'Take cover', target: 'all' } },
     success: {
       200: { description: 'The finished broadcast.', schema: ref('Broadcast'), example: broadcast },

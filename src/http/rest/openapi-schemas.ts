@@ -76,7 +76,7 @@ export const schemas: Record<string, Record<string, unknown>> = {
     recipients: count,
     sent: count,
     failed: count,
-    failures: { type: 'object', additionalProperties: count, description: 'Failed deliveries by APNs reason.' },
+    failures: { type: 'object', additionalProperties: count, description: 'Failed pushes by APNs reason (e.g. Unregistered, BadDeviceToken), or "ambiguous": sent twice and never answered, so it may or may not have arrived.' },
     createdAt: nullable('string', { format: 'date-time' }),
     sendAt: nullable('string', { format: 'date-time' }),
     finishedAt: nullable('string', { format: 'date-time' }),

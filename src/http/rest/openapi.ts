@@ -31,8 +31,10 @@ const headers = {
 const hdr = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
 const RATE_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'] as const;
 
-const COMMON_ERRORS: Record<number, string> = { 500: 'A fault of the server; the message is always "Unexpected error.".' };
-const WRITE_ERRORS: Record<number, string> = { 503: 'More than 10,000 writes already wait for the database.' };
+const COMMON_ERRORS: Record<number, string> = {
+  500: 'A fault of the server; the message is always "Unexpected error.".',
+  503: 'UNAVAILABLE: the database cannot be reached for now (stopped, restarting, out of connections), or more than 10,000 writes already wait for it. Retry after Retry-After seconds.',
+};
 
 function operation(route: Pick<RestRoute, 'method' | 'path'>, doc: RouteDoc) {
   const rate = doc.rateLimited ? Object.fromEntries(RATE_HEADERS.map((name) => [name, hdr(name)])) : {};
@@ -44,9 +46,9 @@ function operation(route: Pick<RestRoute, 'method' | 'path'>, doc: RouteDoc) {
       ...(success.schema && { content: { 'application/json': { schema: success.schema, ...(success.example !== undefined && { example: success.example }) } } }),
     };
   }
-  const errors = { ...doc.errors, ...(doc.rateLimited && { 429: 'A rate limit is exceeded; Retry-After says when to retry.' }), ...(route.method !== 'GET' && WRITE_ERRORS), ...COMMON_ERRORS };
+  const errors = { ...doc.errors, ...(doc.rateLimited && { 429: 'A rate limit is exceeded; Retry-After says when to retry.' }), ...COMMON_ERRORS };
   for (const [status, description] of Object.entries(errors)) {
-    const extra = status === '429' ? { 'Retry-After': hdr('Retry-After') } : status === '401' ? { 'WWW-Authenticate': hdr('WWW-Authenticate') } : {};
+    const extra = status === '429' || status === '503' ? { 'Retry-After': hdr('Retry-After') } : status === '401' ? { 'WWW-Authenticate': hdr('WWW-Authenticate') } : {};
     responses[status] = { description, headers: { 'X-Request-Id': hdr('X-Request-Id'), ...rate, ...extra }, content: { 'application/json': { schema: ref('Error') } } };
   }
   const pathParams = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));

@@ -99,7 +99,8 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
     // Text no database can hold (a lone surrogate) or nesting without end is refused here, naming the field.
     const issue = fieldsIssue(body);
     if (issue) throw new HttpError({ code: 'VALIDATION_FAILED', message: issue.message, field: issue.field });
-    const variableValues = matched.variables({ params, query: url.searchParams, body, headers: request.headers });
+    // A field the body left out is no variable at all (undefined is no GraphQL value: the rate limiter refuses it).
+    const variableValues = Object.fromEntries(Object.entries(matched.variables({ params, query: url.searchParams, body, headers: request.headers })).filter(([, value]) => value !== undefined));
     const { execute, contextFactory, schema } = yoga.getEnveloped(requestContext);
     const contextValue = await contextFactory();
     const result = (await execute({ schema, document: matched.operation, variableValues, contextValue })) as ExecutionResult;
