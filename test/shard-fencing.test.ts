@@ -4,7 +4,8 @@
 // still unanswered at its deadline is left to the retry table.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushOutcome, SendPush } from '../src/apns/sender.ts';
+import type { SendPush } from '../src/apns/sender.ts';
+import type { PushOutcome } from '../src/domain/broadcasts/platform.ts';
 import { createCircuit } from '../src/apns/circuit.ts';
 import { createFanout } from '../src/domain/broadcasts/fanout.ts';
 import { openQueue, type Boss } from '../src/jobs/queue.ts';

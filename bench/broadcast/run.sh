@@ -20,6 +20,7 @@ cd "$ROOT" || exit 1
 DEVICES=${BENCH_DEVICES:-100000}
 WORKERS_LIST=${BENCH_WORKERS:-$(nproc)}
 SHARD_SIZE=${BENCH_SHARD_SIZE:-}
+AUDIENCE=${BENCH_AUDIENCE:-received}
 MOCK_DELAY_MS=${BENCH_MOCK_DELAY_MS:-0}
 H2_CLIENTS=${BENCH_H2LOAD_CLIENTS:-4}
 H2_STREAMS=${BENCH_H2LOAD_STREAMS:-250}
@@ -49,6 +50,7 @@ positive BENCH_PEER_IN_FLIGHT "$PEER_IN_FLIGHT"
 positive BENCH_PEER_CLIENTS "$PEER_CLIENTS"
 [[ "$MOCK_DELAY_MS" =~ ^[0-9]+$ ]] || { echo "BENCH_MOCK_DELAY_MS must be whole milliseconds (got '$MOCK_DELAY_MS')" >&2; exit 2; }
 [[ -z "$SHARD_SIZE" ]] || positive BENCH_SHARD_SIZE "$SHARD_SIZE"
+[[ "$AUDIENCE" == received || "$AUDIENCE" == new ]] || { echo "BENCH_AUDIENCE must be received or new" >&2; exit 2; }
 read -r -a WORKERS <<<"$WORKERS_LIST"
 ((${#WORKERS[@]})) || { echo "BENCH_WORKERS must list at least one worker count" >&2; exit 2; }
 for w in "${WORKERS[@]}"; do positive "BENCH_WORKERS (each value)" "$w"; done
@@ -249,6 +251,12 @@ timeout "$PHASE_TIMEOUT" psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d "$DAT
       INSERT INTO subscriptions (organization_id, device_uuid) SELECT '$ORG_ID'::uuid, device_uuid FROM d" \
   -c 'VACUUM ANALYZE devices' -c 'VACUUM ANALYZE subscriptions' >"$WORK/seed.log" 2>&1 \
   || { sed 's/^/    /' "$WORK/seed.log" >&2; fail "seeding failed"; }
+# BENCH_AUDIENCE=received (the default): an audience that has received broadcasts before, as a real one has, so the
+# configuration breaker's first-delivery bookkeeping (devices.first_delivered_at, written once per device) is not part
+# of every run; BENCH_AUDIENCE=new measures a first broadcast to devices that never received anything.
+if [[ "$AUDIENCE" == received ]] && [[ "$(psql_db -c "SELECT count(*) FROM information_schema.columns WHERE table_name = 'devices' AND column_name = 'first_delivered_at'")" == 1 ]]; then
+  psql_db -c "UPDATE devices SET first_delivered_at = now() - interval '1 day'" -c 'VACUUM ANALYZE devices' >/dev/null || fail "marking the audience as having received failed"
+fi
 SEEDED=$(psql_db -c "SELECT count(*) FROM subscriptions WHERE organization_id = '$ORG_ID'")
 [[ "$SEEDED" == "$DEVICES" ]] || fail "seeded $SEEDED subscriptions, expected $DEVICES"
 echo "  seeded in $(elapsed "$t0" "$(now)") s" >&2
@@ -475,7 +483,7 @@ verdict() { awk -v v="$1" -v goal="$2" -v op="$3" 'BEGIN{ if (v == "" || v == "-
   echo "Clarion broadcast benchmark: one push to $DEVICES devices (Clarion: POST /v1/notify, live key, target all), three senders, the same mock APNs"
   echo "started $STARTED_AT | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(h2load --version 2>/dev/null | head -n1) | @parse/node-apn $PEER_VERSION | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "mock APNs: answers each push after ${MOCK_DELAY_MS} ms, 1000 streams per connection | h2load -n $DEVICES -c $H2_CLIENTS -m $H2_STREAMS (one device token) | node-apn: ${PEER_CLIENTS} connection(s), send() of $PEER_CHUNK tokens, $PEER_IN_FLIGHT at once"
-  echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each)${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS}"
+  echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each)${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS} | audience: $AUDIENCE (BENCH_AUDIENCE)"
   echo
   {
     echo "sender|workers|pushes|failures|seconds|pushes/s|x peer|x h2load|idle PSS|peak PSS|status"

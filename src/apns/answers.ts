@@ -1,18 +1,8 @@
 // What APNs' answers mean for the fan-out, which knows no platform: each failure is one of the kinds of
-// PushFailure (src/apns/sender.ts), and the answers that may blame a setting name it, with the advice to give.
+// src/domain/broadcasts/platform.ts, and the answers that may blame a setting name it, with the advice to give.
 // Apple's reasons: https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns
 import { Errors } from 'apns2';
-
-/**
- * - dead: the token is gone for good (410 Unregistered): written off, whatever else is known.
- * - token: the token was refused (BadDeviceToken, DeviceTokenNotForTopic), which is also what every token gets
- *   under a wrong APNS_ENV or APNS_TOPIC: the fan-out decides from what is proven (src/domain/broadcasts/breaker.ts).
- * - setting: only a setting can be at fault (TopicDisallowed, InvalidProviderToken...): never the device's.
- * - retry: not taken, for now (429, 5xx, a refused or unsent stream): safe to send again.
- * - ambiguous: written and never answered (a timeout, a stream cut after it was sent): it may have been delivered.
- * - refused: refused for good, and neither the device's nor a setting's doing (PayloadTooLarge, BadCollapseId...).
- */
-export type FailureKind = 'dead' | 'token' | 'setting' | 'retry' | 'ambiguous' | 'refused';
+import type { FailureKind } from '../domain/broadcasts/platform.ts';
 
 /** Apple's answers that blame a setting (kind "setting"), or a token or a setting (kind "token"), and the setting. */
 const SETTING_OF: Record<string, { kind: 'token' | 'setting'; setting: string }> = {

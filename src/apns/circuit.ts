@@ -6,7 +6,7 @@ export const OUTAGE_THRESHOLD = 20;
 export const PROBE_PUSHES = 5;
 export const PROBE_EVERY_MS = 5_000;
 
-import type { PushOutcome } from './sender.ts';
+import type { PushOutcome } from '../domain/broadcasts/platform.ts';
 
 /** Outcomes that mean "not now" rather than "no" (429, 5xx, a broken connection, a timeout): APNs may be down. */
 export const isTransient = (outcome: PushOutcome) => !outcome.ok && (outcome.kind === 'retry' || outcome.kind === 'ambiguous');

@@ -3,9 +3,8 @@
 // retried (../shared/notes/apns.md), nor is a push that was written and got no answer: it may have arrived, and
 // the fan-out decides whether to risk a second copy (src/domain/broadcasts/pages.ts).
 import { Errors } from 'apns2';
-import { kindOfAnswer, type FailureKind } from './answers.ts';
-
-export type { FailureKind };
+import type { PushOutcome } from '../domain/broadcasts/platform.ts';
+import { kindOfAnswer } from './answers.ts';
 import type { ConnectionPool } from './connection-pool.ts';
 import { PreparedHeaders, TransportError } from './connection-pool.ts';
 import type { ProviderToken } from './token.ts';
@@ -18,14 +17,6 @@ export interface Push {
   payload: string;
 }
 
-export interface PushFailure {
-  ok: false;
-  /** Apple's reason, or the transport's: Timeout, ConnectionError, HTTP<status>. */
-  reason: string;
-  kind: FailureKind;
-}
-
-export type PushOutcome = { ok: true } | PushFailure;
 
 const PROVIDER_TOKEN_REASONS = new Set<string>([Errors.expiredProviderToken, Errors.invalidProviderToken]);
 

@@ -2,7 +2,7 @@
 // is retried later counts each of its answers, so the sum is answers, not devices. Reasons outside Apple's
 // documented list (or an unexpected HTTP status) are "other", so a misbehaving server cannot grow the labels.
 import { Counter } from 'prom-client';
-import type { PushOutcome } from '../apns/sender.ts';
+import type { PushOutcome } from '../domain/broadcasts/platform.ts';
 import { registry } from './registry.ts';
 
 const pushes = new Counter({ name: 'clarion_pushes_total', help: 'Answers to pushes sent to APNs: "sent", Apple\'s reason, a transport outcome (Timeout, ConnectionError, HTTP5xx) or "other"', labelNames: ['result'] as const, registers: [registry] });

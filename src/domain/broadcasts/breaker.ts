@@ -17,9 +17,8 @@
 //     what it sent was all held (a 3-device send); the shared proof is read again first;
 // and whatever was delivered, when STREAK_PUSHES answers in a row blame a setting (a key revoked mid-broadcast).
 // Until its first delivery a run sends PROBE_PUSHES at a time, devices that received before first.
-import type { FailureKind, PushOutcome } from '../../apns/sender.ts';
 import type { PreparedPush } from './payload.ts';
-import type { PushPlatform } from './platform.ts';
+import type { FailureKind, PushFailure, PushOutcome, PushPlatform } from './platform.ts';
 
 export const PROBE_PUSHES = 10;
 export const HELD_LIMIT = 100;
@@ -110,8 +109,8 @@ export function createConfigurationBreaker({ proven: provenBefore, platform, pus
      * What a held answer becomes once the setting is proven (a delivery, or another run's): a device that
      * never received anything is dead, any other answer is failed.
      */
-    judgeHeld(outcome: PushOutcome, deviceProven: boolean): 'dead' | 'failed' {
-      return !outcome.ok && outcome.kind === 'token' && !deviceProven ? 'dead' : 'failed';
+    judgeHeld(answer: PushFailure, deviceProven: boolean): 'dead' | 'failed' {
+      return answer.kind === 'token' && !deviceProven ? 'dead' : 'failed';
     },
     /** Until its first delivery a run sends a few pushes at a time, so a wrong setting costs a few of them. */
     probing: () => !delivered && blamed === answers,

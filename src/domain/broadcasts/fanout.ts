@@ -74,6 +74,15 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
     return task;
   }
 
+  // First deliveries are recorded one batch after another, beside the sending rather than before the next page: a
+  // broadcast to devices that never received anything writes each of them once. Losing a batch (a crash, a
+  // database error) only leaves those devices unproven until their next delivery.
+  let recording: Promise<void> = Promise.resolve();
+  function recordDelivered(deviceUuids: string[]) {
+    if (!deviceUuids.length) return;
+    recording = track(recording.then(() => markDelivered(sql, deviceUuids)).catch((error: Error) => logger.warn('first deliveries not recorded', { devices: deviceUuids.length, error: error.message })));
+  }
+
   async function runShard(job: ShardJob, jobId: string, runMs = JOB_RUN_MS): Promise<void> {
     const started = Date.now();
     const deadline = started + runMs;
@@ -135,7 +144,7 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
       });
       // Facts whoever holds the shard: the setting and these devices have had a push delivered.
       if (outcome.sent) await proofs.prove(fingerprint);
-      await markDelivered(sql, outcome.firstDelivered);
+      recordDelivered(outcome.firstDelivered);
       const tripped = breaker.tripped();
       const retrying = exhausted;
       const committed = await fenced(async (tx) => {

@@ -2,7 +2,8 @@
 // dead, failed, or sent again later. The configuration breaker (./breaker.ts) judges the answers that may blame
 // a setting; the page never runs past its deadline (a push still unanswered then is left to the retry table).
 import type { Circuit } from '../../apns/circuit.ts';
-import type { PushOutcome, SendPush } from '../../apns/sender.ts';
+import type { SendPush } from '../../apns/sender.ts';
+import type { PushFailure, PushOutcome } from './platform.ts';
 import type { SqlClient } from '../../db/sql.ts';
 import { COUNT_SHARDS } from '../subscriptions/service.ts';
 import { apnsIdFor } from './apns-id.ts';
@@ -42,7 +43,7 @@ export interface PageOptions {
   provenElsewhere?: () => Promise<boolean>;
 }
 
-type Held = { recipient: Recipient; outcome: PushOutcome };
+type Held = { recipient: Recipient; answer: PushFailure };
 
 export async function sendPage(send: SendPush, broadcastKey: string, push: PreparedPush, recipients: Recipient[], options: PageOptions): Promise<PageOutcome> {
   const { concurrency, breaker, circuit, retries = false, deadline = Number.POSITIVE_INFINITY, more = false, provenElsewhere = async () => false } = options;
@@ -53,7 +54,8 @@ export async function sendPage(send: SendPush, broadcastKey: string, push: Prepa
     outcome.failures[reason] = (outcome.failures[reason] ?? 0) + 1;
   };
 
-  function settle(recipient: Recipient, result: PushOutcome) {
+  /** What one answer makes of its push. */
+  function judge(recipient: Recipient, result: PushOutcome) {
     countPush(result);
     circuit?.record(result);
     const verdict = breaker ? breaker.record(result, recipient.proven === true) : result.ok ? 'sent' : result.kind === 'token' || result.kind === 'setting' || result.kind === 'refused' ? 'failed' : result.kind;
@@ -63,7 +65,7 @@ export async function sendPage(send: SendPush, broadcastKey: string, push: Prepa
       if (!recipient.proven) outcome.firstDelivered.push(recipient.device_uuid);
       return;
     }
-    if (verdict === 'held') return void held.push({ recipient, outcome: result });
+    if (verdict === 'held') return void held.push({ recipient, answer: result });
     if (verdict === 'dead') outcome.dead.push({ deviceUuid: recipient.device_uuid, reason: result.reason });
     if (verdict === 'dead' || verdict === 'failed') return fail(result.reason);
     const ambiguous = verdict === 'ambiguous';
@@ -102,7 +104,7 @@ export async function sendPage(send: SendPush, broadcastKey: string, push: Prepa
         inFlight.add(recipient);
         void send({ deviceToken: recipient.apns_token, apnsId: apnsIdFor(broadcastKey, recipient.device_uuid), headers: push.headers, payload: push.payload }).then((result) => {
           if (!inFlight.delete(recipient)) return; // the page was cut at its deadline: this answer came too late to count
-          settle(recipient, result);
+          judge(recipient, result);
           wakeUp();
         }, (error: unknown) => {
           // Not an answer but a bug (the sender turns every transport failure into an outcome): the page fails.
@@ -128,24 +130,21 @@ export async function sendPage(send: SendPush, broadcastKey: string, push: Prepa
   }
 
   // Past the deadline: what is in flight may have been delivered; what was not sent waits its turn.
-  for (const recipient of inFlight) settle(recipient, { ok: false, reason: 'Timeout', kind: 'ambiguous' });
+  for (const recipient of inFlight) judge(recipient, { ok: false, reason: 'Timeout', kind: 'ambiguous' });
   inFlight.clear();
   if (!breaker?.tripped()) {
     for (const recipient of queue.slice(next)) outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: 'Deadline', tried: false, ambiguous: false });
   }
-  for (const { recipient, outcome: answer } of held) {
+  // Held answers: judged once the setting is proven (by this page, or elsewhere), failed if the breaker tripped,
+  // else sent again later (a test send has no later: failed).
+  for (const { recipient, answer } of held) {
     const tripped = breaker!.tripped();
-    if (!tripped && !breaker!.proven() && !retries) {
-      fail((answer as { reason: string }).reason);
+    if (!tripped && !breaker!.proven() && retries) {
+      outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: answer.reason, tried: true, ambiguous: false });
       continue;
     }
-    if (!tripped && !breaker!.proven()) {
-      outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: (answer as { reason: string }).reason, tried: true, ambiguous: false });
-      continue;
-    }
-    const verdict = tripped ? 'failed' : breaker!.judgeHeld(answer, recipient.proven === true);
-    if (verdict === 'dead') outcome.dead.push({ deviceUuid: recipient.device_uuid, reason: (answer as { reason: string }).reason });
-    fail((answer as { reason: string }).reason);
+    if (!tripped && breaker!.proven() && breaker!.judgeHeld(answer, recipient.proven === true) === 'dead') outcome.dead.push({ deviceUuid: recipient.device_uuid, reason: answer.reason });
+    fail(answer.reason);
   }
   return outcome;
 }
