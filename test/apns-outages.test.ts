@@ -1,7 +1,7 @@
 // APNs failing for a while: a 503 storm, one device that never gets through, GOAWAY and dropped connections.
 // Nothing is lost, nothing is sent twice beyond what was in flight, and an outage costs Apple little.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTAGE_THRESHOLD, PROBE_EVERY_MS, PROBE_PUSHES } from '../src/apns/circuit.ts';
+import { OUTAGE_THRESHOLD, PROBE_EVERY_MS, OUTAGE_PROBE_PUSHES } from '../src/apns/circuit.ts';
 import type { Answer } from '../src/apns/simulator.ts';
 import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends } from './support/backends.ts';
@@ -55,8 +55,8 @@ describe.each(backends)('APNs outages on $name', (backend) => {
       const during = apns.simulator.requests() - before;
       down = false;
       // Before the breaker opened: the first pages of the two runs, each push tried twice. Then a probe of
-      // PROBE_PUSHES (tried twice) every PROBE_EVERY_MS.
-      const bound = 2 * 50 * 2 + OUTAGE_THRESHOLD + Math.ceil((Date.now() - startedAt) / PROBE_EVERY_MS + 2) * PROBE_PUSHES * 2;
+      // OUTAGE_PROBE_PUSHES (tried twice) every PROBE_EVERY_MS.
+      const bound = 2 * 50 * 2 + OUTAGE_THRESHOLD + Math.ceil((Date.now() - startedAt) / PROBE_EVERY_MS + 2) * OUTAGE_PROBE_PUSHES * 2;
       expect(during).toBeLessThanOrEqual(bound);
       const done = await finished(server, response.body.id, auth);
       expect(done).toMatchObject({ status: 'completed', sent: 500, failed: 0, waitingForApnsSince: null });

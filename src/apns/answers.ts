@@ -35,9 +35,12 @@ export const adviceFor = (setting: string) => ADVICE[setting] ?? `check ${settin
 
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 
+/** Apple's reasons for a token that is gone (with 410): a 410 without one (a proxy's, say) writes off nobody. */
+const GONE = new Set<string>([Errors.unregistered, 'ExpiredToken']);
+
 /** The kind of an answer other than 200. */
 export function kindOfAnswer(status: number, reason: string): FailureKind {
-  if (status === 410 || reason === Errors.unregistered) return 'dead';
+  if (GONE.has(reason)) return 'dead';
   const blamed = SETTING_OF[reason];
   if (blamed) return blamed.kind;
   return RETRY_STATUSES.has(status) ? 'retry' : 'refused';

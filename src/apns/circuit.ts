@@ -1,9 +1,9 @@
 // The outage breaker, one per process. While APNs answers (anything but 429, 5xx, a broken connection or a
 // timeout) it stays closed and every push goes out. After THRESHOLD such failures in a row it opens: pushes
-// are held back instead of sent, except a probe of PROBE_PUSHES every PROBE_EVERY_MS; the first probe that
+// are held back instead of sent, except a probe of OUTAGE_PROBE_PUSHES every PROBE_EVERY_MS; the first probe that
 // APNs answers closes it again. So an outage costs Apple a few requests a second, not the audience five times.
 export const OUTAGE_THRESHOLD = 20;
-export const PROBE_PUSHES = 5;
+export const OUTAGE_PROBE_PUSHES = 5;
 export const PROBE_EVERY_MS = 5_000;
 
 import type { PushOutcome } from '../domain/broadcasts/platform.ts';
@@ -18,7 +18,7 @@ export interface CircuitOptions {
   now?: () => number;
 }
 
-export function createCircuit({ threshold = OUTAGE_THRESHOLD, probePushes = PROBE_PUSHES, probeEveryMs = PROBE_EVERY_MS, now = Date.now }: CircuitOptions = {}) {
+export function createCircuit({ threshold = OUTAGE_THRESHOLD, probePushes = OUTAGE_PROBE_PUSHES, probeEveryMs = PROBE_EVERY_MS, now = Date.now }: CircuitOptions = {}) {
   let failures = 0;
   let openSince: number | null = null;
   let lastReason = 'ServiceUnavailable';

@@ -4,25 +4,15 @@ import { createHash } from 'node:crypto';
 import type { PushPlatform } from '../domain/broadcasts/platform.ts';
 import { adviceFor, settingOf } from './answers.ts';
 
-export interface ApnsSettings {
-  origin: string;
-  teamId: string;
-  keyId: string;
-}
-
-export function apnsPlatform({ origin, teamId, keyId }: ApnsSettings): PushPlatform {
-  // The topic is the broadcast's own (its stored headers), so a broadcast resumed under another APNS_TOPIC is told apart.
-  const fingerprints = new Map<string, string>();
+/**
+ * The settings that decide which tokens APNs accepts: its origin (APNS_ENV or APNS_URL) and the topic, the
+ * broadcast's own (its stored headers, so a broadcast resumed under another APNS_TOPIC is told apart). The team and
+ * key are left out: a wrong one is answered InvalidProviderToken, which blames no device, and a key rotated on
+ * purpose must not make every setting unproven again.
+ */
+export function apnsPlatform({ origin }: { origin: string }): PushPlatform {
   return {
-    fingerprint(push) {
-      const topic = push.headers['apns-topic'] ?? '';
-      let fingerprint = fingerprints.get(topic);
-      if (!fingerprint) {
-        fingerprint = createHash('sha256').update(['apns', origin, topic, teamId, keyId].join('\n')).digest('hex');
-        fingerprints.set(topic, fingerprint);
-      }
-      return fingerprint;
-    },
+    fingerprint: (push) => createHash('sha256').update(`apns\n${origin}\n${push.headers['apns-topic'] ?? ''}`).digest('hex'),
     settingOf,
     advice: (setting, push) => `check ${setting}${setting === 'APNS_TOPIC' ? ` (now "${push.headers['apns-topic'] ?? ''}")` : ''}. ${adviceFor(setting)}`,
   };

@@ -39,14 +39,14 @@ export async function createPushService(config: Pick<Config, 'apns' | 'apnsTopic
     const pool = createConnectionPool({ origin, ...transport, onError: (error) => logger.warn('APNs connection failed', { error: error.message }) });
     logger.info('APNs', { origin, topic: config.apnsTopic, teamId, keyId });
     return {
-      send: createSender({ pool, token: createProviderToken({ teamId, keyId, privateKey }), ...SENDER }), platform: apnsPlatform({ origin, teamId, keyId }),
+      send: createSender({ pool, token: createProviderToken({ teamId, keyId, privateKey }), ...SENDER }), platform: apnsPlatform({ origin }),
       circuit: createCircuit(), simulator: undefined, close: () => pool.close(),
     };
   }
   if (shared) {
     const pool = createConnectionPool({ origin: shared.origin, ...transport, ca: shared.ca });
     return {
-      send: createSender({ pool, token: createProviderToken({ ...SIMULATOR_IDS, privateKey: shared.privateKey }), ...SENDER }), platform: apnsPlatform({ origin: shared.origin, ...SIMULATOR_IDS }),
+      send: createSender({ pool, token: createProviderToken({ ...SIMULATOR_IDS, privateKey: shared.privateKey }), ...SENDER }), platform: apnsPlatform({ origin: shared.origin }),
       circuit: createCircuit(), simulator: shared, close: () => pool.close(),
     };
   }
@@ -58,7 +58,7 @@ export async function createPushService(config: Pick<Config, 'apns' | 'apnsTopic
   });
   return {
     send: createSender({ pool, token: createProviderToken({ ...SIMULATOR_IDS, privateKey: key.privateKey }), ...SENDER }),
-    platform: apnsPlatform({ origin: simulator.origin, ...SIMULATOR_IDS }),
+    platform: apnsPlatform({ origin: simulator.origin }),
     circuit: createCircuit(),
     simulator: { origin: simulator.origin, ca: simulator.ca, privateKey: key.privateKey } satisfies SharedSimulator,
     close: async () => {

@@ -62,7 +62,7 @@ export function createSender({ pool, token, maxAttempts = 5, backoffMs = 100, sl
       try {
         const answer = await pool.request(path, headers, body, authorization, push.apnsId);
         if (answer.status === 200) return DELIVERED;
-        const reason = answer.reason ?? (answer.status === 410 ? Errors.unregistered : `HTTP${answer.status}`);
+        const reason = answer.reason ?? `HTTP${answer.status}`;
         const kind = kindOfAnswer(answer.status, reason);
         if (answer.status === 403 && PROVIDER_TOKEN_REASONS.has(reason) && !refreshedToken && token.invalidate(authorization)) {
           // The JWT, not the device, and old enough to be replaced (token.ts): refresh it once.

@@ -58,7 +58,7 @@ export async function startMockApns({ maxAttempts = 4, fallback, connections = 2
     privateKey: key.privateKey,
     send: createSender({ pool, token, maxAttempts, backoffMs: 5 }),
     /** This mock's settings as the configuration breaker knows them: another mock is another environment. */
-    platform: apnsPlatform({ origin: simulator.origin, teamId: TEAM_ID, keyId: KEY_ID }),
+    platform: apnsPlatform({ origin: simulator.origin }),
     /** Answers for one device token, in order; the last one repeats. */
     script: (deviceToken: string, ...answers: Answer[]) => scripted.set(deviceToken, answers),
     /** Tokens Apple never issued (made up by a stranger): answered BadDeviceToken. */

@@ -11,7 +11,7 @@ import { createCircuit, type Circuit } from '../../src/apns/circuit.ts';
 import { createFanout } from '../../src/domain/broadcasts/fanout.ts';
 import { openQueue } from '../../src/jobs/queue.ts';
 import type { WebhookSettings } from '../../src/domain/webhooks/settings.ts';
-import { KEY_ID, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './apns.ts';
+import { startMockApns, TEST_TOPIC, type MockApns } from './apns.ts';
 import { apnsPlatform } from '../../src/apns/platform.ts';
 import type { PushPlatform } from '../../src/domain/broadcasts/platform.ts';
 import { testLogger, type Backend } from './backends.ts';
@@ -62,7 +62,7 @@ export interface FanoutTestOptions {
 }
 
 /** The test servers' APNs settings: one setting for all of them, unless a test plays a changed one. */
-export const TEST_PLATFORM = apnsPlatform({ origin: 'https://apns.test', teamId: TEAM_ID, keyId: KEY_ID });
+export const TEST_PLATFORM = apnsPlatform({ origin: 'https://apns.test' });
 
 /** WEBHOOK_SECRET_KEY of the test servers (every server on one database must share it). */
 export const TEST_WEBHOOK_KEY = Buffer.alloc(32, 7);

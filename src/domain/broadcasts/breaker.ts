@@ -4,18 +4,19 @@
 // breaker decides from what is proven:
 //   - a setting is proven once the push service accepted a push sent with it (proven_settings, shared by every
 //     process), a device once it received a push (devices.first_delivered_at);
-//   - under a proven setting, a token refused from a device that never received anything is that device's: it
-//     is written off. From a device that received before, the answer is counted failed, never written off;
-//   - under a setting not yet proven, such answers are held: not judged, sent again later, until a push is
-//     delivered (the setting is proven: the held devices that never received are written off) or the breaker
-//     stops the broadcast.
-// It stops the broadcast (APNS_CONFIGURATION, naming the setting, writing off nobody) when, with nothing
-// delivered by this run:
-//   - PROBE_PUSHES answers blame a setting for sure: an answer only a setting gets (TopicDisallowed,
-//     InvalidProviderToken...), or a refused token of a device that received before;
-//   - under a setting not yet proven, HELD_LIMIT answers are held, or the run has nothing left to send and
-//     what it sent was all held (a 3-device send); the shared proof is read again first;
-// and whatever was delivered, when STREAK_PUSHES answers in a row blame a setting (a key revoked mid-broadcast).
+//   - until a run's first delivery, answers that may blame a setting are held, not judged. Afterwards (the setting
+//     works now) a refused token of a device that never received anything is that device's: it is written off;
+//     from a device that received before, it is counted failed, never written off;
+//   - held answers are judged at the end of the page: written off (devices that never received) or failed, when the
+//     setting works (a delivery in this run, or a proven setting that nothing contradicts); sent again later when it
+//     may not; failed when the breaker stops the broadcast.
+// An answer blames a setting *for sure* when only a setting gets it (TopicDisallowed, InvalidProviderToken...) or
+// when it refuses the token of a device that received before. The breaker stops the broadcast (APNS_CONFIGURATION,
+// naming the setting) when, with nothing delivered by this run:
+//   - PROBE_PUSHES answers blame a setting for sure;
+//   - HELD_LIMIT answers are held, or the run has nothing left to send, and either some answer blamed a setting for
+//     sure, or the setting is still not proven when the shared proof is read again;
+// and whatever was delivered, when STREAK_PUSHES answers in a row blame a setting for sure (a key revoked mid-way).
 // Until its first delivery a run sends PROBE_PUSHES at a time, devices that received before first.
 import type { PreparedPush } from './payload.ts';
 import type { FailureKind, PushFailure, PushOutcome, PushPlatform } from './platform.ts';
@@ -44,18 +45,21 @@ export interface BreakerOptions {
 export function createConfigurationBreaker({ proven: provenBefore, platform, push }: BreakerOptions) {
   let proven = provenBefore;
   let delivered = false;
-  let answers = 0;
-  /** Answers that blamed a setting since the last delivery, and how many of them for sure. */
-  let streak = 0;
-  let sure = 0;
+  /** Answers held, and answers that blamed a setting for sure, since the run began (before its first delivery). */
   let held = 0;
-  let blamed = 0;
+  let sure = 0;
+  /** Answers in a row that blamed a setting for sure. */
+  let streak = 0;
+  /** Reasons of every answer that blamed a setting, of those that did for sure, and of the streak's. */
   const reasons: Record<string, number> = {};
+  const sureReasons: Record<string, number> = {};
+  let streakReasons: Record<string, number> = {};
   let tripped: Tripped | null = null;
 
-  function trip(why: string) {
+  /** `counted`: the answers the trip is about; their most frequent reason names the setting. */
+  function trip(why: string, counted: Record<string, number>) {
     if (tripped) return;
-    const [reason] = Object.entries(reasons).sort((a, b) => b[1] - a[1])[0]!;
+    const [reason] = Object.entries(counted).sort((a, b) => b[1] - a[1])[0]!;
     const setting = platform.settingOf(reason) ?? 'APNS_ENV';
     tripped = {
       code: 'APNS_CONFIGURATION',
@@ -66,22 +70,27 @@ export function createConfigurationBreaker({ proven: provenBefore, platform, pus
   }
 
   function blame(reason: string, forSure: boolean) {
-    streak += 1;
-    blamed += 1;
-    if (forSure) sure += 1;
     reasons[reason] = (reasons[reason] ?? 0) + 1;
-    if (!delivered && sure >= PROBE_PUSHES) trip(`${sure} pushes${held ? ' that only a setting or a device that received before gets' : ''} and delivered none`);
-    else if (streak >= STREAK_PUSHES) trip(`${streak} pushes in a row`);
+    if (!forSure) return;
+    sure += 1;
+    streak += 1;
+    sureReasons[reason] = (sureReasons[reason] ?? 0) + 1;
+    streakReasons[reason] = (streakReasons[reason] ?? 0) + 1;
+    if (!delivered && sure >= PROBE_PUSHES) trip(`${sure} pushes that only a wrong setting, or a device that received before, get, and delivered none`, sureReasons);
+    else if (streak >= STREAK_PUSHES) trip(`${streak} pushes in a row`, streakReasons);
   }
+
+  /** The setting works as far as this run can tell: held answers may be judged. */
+  const trusted = () => delivered || (proven && sure === 0);
 
   return {
     /** Judges one answer; `deviceProven`: the device has received a push before. */
     record(outcome: PushOutcome, deviceProven: boolean): Verdict {
-      answers += 1;
       if (outcome.ok) {
         delivered = true;
         proven = true;
         streak = 0;
+        streakReasons = {};
         return 'sent';
       }
       switch (outcome.kind) {
@@ -93,38 +102,38 @@ export function createConfigurationBreaker({ proven: provenBefore, platform, pus
         case 'refused':
           return 'failed';
         case 'token':
-          if (proven && !deviceProven) return 'dead';
-          blame(outcome.reason, deviceProven);
-          if (proven) return 'failed';
-          held += 1;
-          return 'held';
-        case 'setting':
-          blame(outcome.reason, true);
-          if (proven) return 'failed';
-          held += 1;
-          return 'held';
+        case 'setting': {
+          const forSure = outcome.kind === 'setting' || deviceProven;
+          blame(outcome.reason, forSure);
+          if (!delivered) {
+            held += 1;
+            return 'held';
+          }
+          return forSure ? 'failed' : 'dead';
+        }
       }
     },
     /**
-     * What a held answer becomes once the setting is proven (a delivery, or another run's): a device that
-     * never received anything is dead, any other answer is failed.
+     * What a held answer becomes at the end of its page: judged when the setting works (a device that never
+     * received anything is dead, any other failed), failed when the breaker tripped, else undecided (sent again later).
      */
-    judgeHeld(answer: PushFailure, deviceProven: boolean): 'dead' | 'failed' {
+    judgeHeld(answer: PushFailure, deviceProven: boolean): 'dead' | 'failed' | 'undecided' {
+      if (tripped) return 'failed';
+      if (!trusted()) return 'undecided';
       return answer.kind === 'token' && !deviceProven ? 'dead' : 'failed';
     },
     /** Until its first delivery a run sends a few pushes at a time, so a wrong setting costs a few of them. */
-    probing: () => !delivered && blamed === answers,
-    /** The setting is proven, as far as this run knows. */
-    proven: () => proven,
+    probing: () => !delivered,
     /**
-     * Whether the run must stop sending until the shared proof is read again: held answers reached
-     * HELD_LIMIT, or (`more` false) the run has nothing left to send and all it sent was held.
+     * Whether the run must stop sending until the shared proof is read again (`settle`): held answers reached
+     * HELD_LIMIT, or (`more` false) the run has nothing left to send, with nothing delivered and the setting in doubt.
      */
-    undecided: ({ more }: { more: boolean }) => !tripped && !proven && held > 0 && (held >= HELD_LIMIT || (!more && blamed === answers)),
-    /** The shared proof, read again after `undecided`: proven by another run, or not, and then the breaker trips. */
+    undecided: ({ more }: { more: boolean }) => !tripped && !trusted() && held > 0 && (held >= HELD_LIMIT || !more),
+    /** The shared proof, read again after `undecided`: a sure blame, or a setting nobody proved, trips the breaker. */
     settle(provenElsewhere: boolean) {
-      if (provenElsewhere) proven = true;
-      else trip(`${held} pushes while no push has ever been delivered with these settings`);
+      if (sure > 0) trip(`${held} pushes, ${sure} of them from devices that received before or only a wrong setting gets, and delivered none`, sureReasons);
+      else if (provenElsewhere) proven = true;
+      else trip(`${held} pushes while no push has ever been delivered with these settings`, reasons);
     },
     tripped: () => tripped,
   };

@@ -6,7 +6,7 @@
 // by pg-boss from the shard's last committed page. The shard that ends last ends its broadcast in the same
 // transaction.
 import { randomUUID } from 'node:crypto';
-import { PROBE_PUSHES, type Circuit } from '../../apns/circuit.ts';
+import { OUTAGE_PROBE_PUSHES, type Circuit } from '../../apns/circuit.ts';
 import type { SendPush } from '../../apns/sender.ts';
 import type { Database } from '../../db/database.ts';
 import type { SqlTransaction } from '../../db/sql.ts';
@@ -78,19 +78,25 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
   // broadcast to devices that never received anything writes each of them once. Losing a batch (a crash, a
   // database error) only leaves those devices unproven until their next delivery.
   let recording: Promise<void> = Promise.resolve();
+  /** At a run's first delivery, at once: other runs waiting to judge their held answers read it. */
+  const proveSetting = (fingerprint: string) => void proofs.prove(fingerprint).catch((error: Error) => logger.warn('setting proof not recorded', { error: error.message }));
   function recordDelivered(deviceUuids: string[]) {
     if (!deviceUuids.length) return;
     recording = track(recording.then(() => markDelivered(sql, deviceUuids)).catch((error: Error) => logger.warn('first deliveries not recorded', { devices: deviceUuids.length, error: error.message })));
   }
 
-  async function runShard(job: ShardJob, jobId: string, runMs = JOB_RUN_MS): Promise<void> {
+  /** Runs a shard for at most `runMs`; true when it was taken over by another run (it wrote nothing more). */
+  async function runShard(job: ShardJob, jobId: string, runMs = JOB_RUN_MS): Promise<boolean> {
     const started = Date.now();
     const deadline = started + runMs;
     const sliceEnd = started + Math.min(sliceMs, runMs);
     const holder = randomUUID();
     const shard = await claimShard(sql, job, jobId, holder);
-    if (!shard) return; // finished by an earlier run
-    if (shard.broadcastStatus !== 'sending') return closeShard(sql, job, holder);
+    if (!shard) return false; // finished by an earlier run
+    if (shard.broadcastStatus !== 'sending') {
+      await closeShard(sql, job, holder);
+      return false;
+    }
     const { push, ...request } = shard.request;
     const retryDeadline = { windowMs: retryWindowMs, expiration: request.expiration };
     const readPage = (after: string | null, limit: number) => sql.query<PageRow>(...pageQuery(shard.organizationId, request, shard, after, limit));
@@ -107,9 +113,10 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
       const down = circuit.openSince();
       if (down && circuit.nextProbeAt().getTime() > Date.now()) {
         await database.transaction((tx) => pauseShard(tx, boss, job, holder, down, circuit.nextProbeAt()));
-        return logger.info('APNs unavailable; shard waits for the next probe', { ...log, since: down.toISOString() });
+        logger.info('APNs unavailable; shard waits for the next probe', { ...log, since: down.toISOString() });
+        return false;
       }
-      const limit = down ? PROBE_PUSHES : pageSize;
+      const limit = down ? OUTAGE_PROBE_PUSHES : pageSize;
       let batch: PageRow[];
       let last = cursor;
       let rangeDone = exhausted;
@@ -132,18 +139,17 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
             if (status !== 'sending') return void (await closeShard(tx, job, holder));
             const next = await nextRetryAt(tx, job);
             if (next) return void (await handOff(tx, boss, job, holder, next));
-            await storePage(tx, job, holder, { cursor: null, sent: 0, failed: 0, failures: {}, done: true });
-            return finishBroadcast(tx, boss, job.broadcastId);
+            return endShard(tx, job, holder);
           });
-          return countBroadcastEnd(end ?? undefined);
+          countBroadcastEnd(end ?? undefined);
+          return end === null;
         }
       }
       const outcome = await sendPage(send, job.broadcastId, push, batch, {
         concurrency, breaker, circuit, retries: true, deadline, more: exhausted ? batch.length === limit : !rangeDone,
-        provenElsewhere: () => proofs.isProven(fingerprint),
+        provenElsewhere: () => proofs.isProven(fingerprint), onDelivered: () => proveSetting(fingerprint),
       });
-      // Facts whoever holds the shard: the setting and these devices have had a push delivered.
-      if (outcome.sent) await proofs.prove(fingerprint);
+      // A fact whoever holds the shard: these devices have had a push delivered.
       recordDelivered(outcome.firstDelivered);
       const tripped = breaker.tripped();
       const retrying = exhausted;
@@ -161,23 +167,20 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
         // Cancelled, or failed by another run's breaker: the rest of the shard is not sent.
         if (status !== 'sending') return { stop: true, end: void (await closeShard(tx, job, holder)) };
         // The shard's last page ends it, and the broadcast if it was the last shard, in this same transaction.
-        if (rangeDone && !(await hasRetries(tx, job))) {
-          await storePage(tx, job, holder, { cursor: null, sent: 0, failed: 0, failures: {}, done: true });
-          return { stop: true, end: await finishBroadcast(tx, boss, job.broadcastId) };
-        }
+        if (rangeDone && !(await hasRetries(tx, job))) return { stop: true, end: await endShard(tx, job, holder) };
         return { stop: false, end: undefined };
       });
-      if (committed === null) return logger.warn('shard taken over by another run; this one stops without writing', log);
+      if (committed === null) {
+        logger.warn('shard taken over by another run; this one stops without writing', log);
+        return true;
+      }
       countBroadcastEnd(committed.end);
-      if (tripped) return logger.error('broadcast stopped: APNs blames a setting', { ...log, setting: tripped.setting, reason: tripped.reason });
-      logger.debug('shard page stored', { ...log, devices: batch.length, sent: outcome.sent, retry: outcome.retry.length });
-      if (committed.stop) return;
+      if (tripped) logger.error('broadcast stopped: APNs blames a setting', { ...log, setting: tripped.setting, reason: tripped.reason });
+      else logger.debug('shard page stored', { ...log, devices: batch.length, sent: outcome.sent, retry: outcome.retry.length });
+      if (committed.stop) return false;
       cursor = last;
       exhausted = rangeDone;
-      if (stopping || Date.now() >= sliceEnd) {
-        await database.transaction((tx) => handOff(tx, boss, job, holder));
-        return;
-      }
+      if (stopping || Date.now() >= sliceEnd) return !(await database.transaction((tx) => handOff(tx, boss, job, holder)));
     }
   }
 
@@ -195,6 +198,12 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
     return { outcome, tripped: breaker.tripped() };
   }
 
+  /** The shard's last page is stored: it is done, and its broadcast ends if it was the last shard. */
+  async function endShard(tx: SqlTransaction, job: ShardJob, holder: string) {
+    await storePage(tx, job, holder, { cursor: null, sent: 0, failed: 0, failures: {}, done: true });
+    return finishBroadcast(tx, boss, job.broadcastId);
+  }
+
   /** Fails the broadcast for a setting and ends this shard (its retries go too). */
   async function stopBroadcast(tx: SqlTransaction, job: ShardJob, holder: string, tripped: Tripped) {
     const end = await failBroadcast(tx, boss, job.broadcastId, { code: tripped.code, message: tripped.message });
@@ -210,7 +219,8 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
   function express(job: ShardJob, jobId: string): Promise<void> {
     return track(
       countShardRun(runShard(job, jobId, EXPRESS_RUN_MS)).then(
-        () => boss.deleteJob(QUEUES.shard, jobId),
+        // Taken over, the shard is its rescue job's now: that job stays.
+        (lost) => (lost ? undefined : boss.deleteJob(QUEUES.shard, jobId)),
         (error: Error) => logger.error('express send interrupted; its job resumes it', { broadcast: job.broadcastId, error: error.message }),
       ),
     );

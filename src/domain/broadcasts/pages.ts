@@ -30,7 +30,7 @@ export interface PageOutcome {
 
 export interface PageOptions {
   concurrency: number;
-  breaker?: ConfigurationBreaker;
+  breaker: ConfigurationBreaker;
   /** The outage breaker: while APNs is down, pushes are held back rather than sent. */
   circuit?: Circuit;
   /** Whether pushes can be sent again later (a broadcast's retry table); a test send has none. */
@@ -41,42 +41,49 @@ export interface PageOptions {
   more?: boolean;
   /** Reads again whether another run has proven the setting meanwhile. */
   provenElsewhere?: () => Promise<boolean>;
+  /** Told once, at the page's first delivery: the setting is proven. */
+  onDelivered?: () => void;
 }
 
 type Held = { recipient: Recipient; answer: PushFailure };
 
 export async function sendPage(send: SendPush, broadcastKey: string, push: PreparedPush, recipients: Recipient[], options: PageOptions): Promise<PageOutcome> {
-  const { concurrency, breaker, circuit, retries = false, deadline = Number.POSITIVE_INFINITY, more = false, provenElsewhere = async () => false } = options;
+  const { concurrency, breaker, circuit, retries = false, deadline = Number.POSITIVE_INFINITY, more = false, provenElsewhere = async () => false, onDelivered } = options;
   const outcome: PageOutcome = { attempted: 0, sent: 0, failures: {}, dead: [], firstDelivered: [], retry: [] };
   const held: Held[] = [];
   const fail = (reason: string) => {
     outcome.attempted += 1;
     outcome.failures[reason] = (outcome.failures[reason] ?? 0) + 1;
   };
+  /** A push that may have arrived gets one more try at most (with the same apns-collapse-id, a second copy replaces the first). */
+  const unanswered = (recipient: Recipient, reason: string) => {
+    countAmbiguous();
+    if (!retries || (recipient.ambiguous ?? 0) >= 1) return fail(AMBIGUOUS);
+    outcome.retry.push({ deviceUuid: recipient.device_uuid, reason, tried: true, ambiguous: true });
+  };
 
   /** What one answer makes of its push. */
   function judge(recipient: Recipient, result: PushOutcome) {
     countPush(result);
     circuit?.record(result);
-    const verdict = breaker ? breaker.record(result, recipient.proven === true) : result.ok ? 'sent' : result.kind === 'token' || result.kind === 'setting' || result.kind === 'refused' ? 'failed' : result.kind;
+    const verdict = breaker.record(result, recipient.proven === true);
     if (result.ok) {
       outcome.attempted += 1;
       outcome.sent += 1;
+      if (outcome.sent === 1) onDelivered?.();
       if (!recipient.proven) outcome.firstDelivered.push(recipient.device_uuid);
       return;
     }
     if (verdict === 'held') return void held.push({ recipient, answer: result });
     if (verdict === 'dead') outcome.dead.push({ deviceUuid: recipient.device_uuid, reason: result.reason });
     if (verdict === 'dead' || verdict === 'failed') return fail(result.reason);
-    const ambiguous = verdict === 'ambiguous';
-    if (ambiguous) countAmbiguous();
-    // A push that may have arrived gets one more try at most (with the same apns-collapse-id, a second copy replaces the first).
-    if (!retries || (ambiguous && (recipient.ambiguous ?? 0) >= 1)) return fail(ambiguous ? AMBIGUOUS : result.reason);
-    outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: result.reason, tried: true, ambiguous });
+    if (verdict === 'ambiguous') return unanswered(recipient, result.reason);
+    if (!retries) return fail(result.reason);
+    outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: result.reason, tried: true, ambiguous: false });
   }
 
-  // Until the setting is proven, devices that received before go first: their answers tell the most.
-  const queue = breaker && !breaker.proven() ? [...recipients.filter((r) => r.proven), ...recipients.filter((r) => !r.proven)] : recipients;
+  // Until the run's first delivery, devices that received before go first: their answers tell the most.
+  const queue = breaker.probing() ? [...recipients.filter((r) => r.proven), ...recipients.filter((r) => !r.proven)] : recipients;
   const inFlight = new Set<Recipient>();
   let next = 0;
   let cut = false;
@@ -88,40 +95,45 @@ export async function sendPage(send: SendPush, broadcastKey: string, push: Prepa
     resolve?.();
   };
   const timer = Number.isFinite(deadline) ? setTimeout(() => ((cut = true), wakeUp()), Math.max(0, deadline - Date.now())) : undefined;
-  const stopped = () => cut || breaker?.tripped() || breaker?.undecided({ more: true });
+  const stopped = () => cut || breaker.tripped() !== null || breaker.undecided({ more: true });
 
   try {
     for (;;) {
       // Probing, pushes go out in rounds of PROBE_PUSHES, each once the last has answered: a wrong setting costs one round.
-      const round = breaker?.probing() ? (inFlight.size ? 0 : PROBE_PUSHES) : concurrency;
-      for (let started = 0; next < queue.length && !stopped() && inFlight.size < concurrency && started < round; started += 1) {
+      const round = breaker.probing() ? (inFlight.size ? 0 : PROBE_PUSHES) : concurrency;
+      for (let started = 0; next < queue.length && started < round && inFlight.size < concurrency && !stopped(); ) {
         const recipient = queue[next]!;
         next += 1;
         if (circuit && !circuit.permit()) {
           outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: circuit.lastReason(), tried: false, ambiguous: false });
           continue;
         }
+        started += 1;
         inFlight.add(recipient);
-        void send({ deviceToken: recipient.apns_token, apnsId: apnsIdFor(broadcastKey, recipient.device_uuid), headers: push.headers, payload: push.payload }).then((result) => {
-          if (!inFlight.delete(recipient)) return; // the page was cut at its deadline: this answer came too late to count
-          judge(recipient, result);
-          wakeUp();
-        }, (error: unknown) => {
-          // Not an answer but a bug (the sender turns every transport failure into an outcome): the page fails.
-          broken ??= error;
-          cut = true;
-          wakeUp();
-        });
+        void send({ deviceToken: recipient.apns_token, apnsId: apnsIdFor(broadcastKey, recipient.device_uuid), headers: push.headers, payload: push.payload }).then(
+          (result) => {
+            if (!inFlight.delete(recipient)) return; // the page was cut at its deadline: this answer came too late to count
+            judge(recipient, result);
+            wakeUp();
+          },
+          (error: unknown) => {
+            // Not an answer but a bug (the sender turns every transport failure into an outcome): the page fails.
+            broken ??= error;
+            cut = true;
+            wakeUp();
+          },
+        );
       }
       if (broken !== undefined) throw broken;
       if (cut) break;
       if (inFlight.size === 0) {
         // The breaker cannot tell yet: whether the setting has been proven elsewhere decides.
-        if (breaker?.undecided({ more: next < queue.length || more })) {
+        if (breaker.undecided({ more: next < queue.length || more })) {
           breaker.settle(await provenElsewhere());
-          if (!breaker.tripped()) continue;
+          continue;
         }
-        if (next >= queue.length || breaker?.tripped()) break;
+        if (next >= queue.length || stopped()) break;
+        continue;
       }
       await new Promise<void>((resolve) => (wake = resolve));
     }
@@ -129,25 +141,31 @@ export async function sendPage(send: SendPush, broadcastKey: string, push: Prepa
     clearTimeout(timer);
   }
 
-  // Past the deadline: what is in flight may have been delivered; what was not sent waits its turn.
-  for (const recipient of inFlight) judge(recipient, { ok: false, reason: 'Timeout', kind: 'ambiguous' });
+  // Past the deadline, what is in flight may have been delivered (it is no outage: the outage breaker is not told).
+  for (const recipient of inFlight) unanswered(recipient, 'Timeout');
   inFlight.clear();
-  if (!breaker?.tripped()) {
-    for (const recipient of queue.slice(next)) outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: 'Deadline', tried: false, ambiguous: false });
+  // What was not sent before the deadline waits its turn; after a trip, nothing more is sent.
+  if (!breaker.tripped()) {
+    for (const recipient of queue.slice(next)) outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: 'NotSent', tried: false, ambiguous: false });
   }
-  // Held answers: judged once the setting is proven (by this page, or elsewhere), failed if the breaker tripped,
-  // else sent again later (a test send has no later: failed).
+  // Held answers: judged now that the page is done (a test send, which has no later, fails what stays undecided).
   for (const { recipient, answer } of held) {
-    const tripped = breaker!.tripped();
-    if (!tripped && !breaker!.proven() && retries) {
+    const verdict = breaker.judgeHeld(answer, recipient.proven === true);
+    if (verdict === 'undecided' && retries) {
       outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: answer.reason, tried: true, ambiguous: false });
       continue;
     }
-    if (!tripped && breaker!.proven() && breaker!.judgeHeld(answer, recipient.proven === true) === 'dead') outcome.dead.push({ deviceUuid: recipient.device_uuid, reason: answer.reason });
+    if (verdict === 'dead') outcome.dead.push({ deviceUuid: recipient.device_uuid, reason: answer.reason });
     fail(answer.reason);
   }
   return outcome;
 }
+
+/**
+ * The devices' rows, locked in device order first: two statements that write the same devices (two broadcasts
+ * sharing an audience) then wait for each other instead of deadlocking.
+ */
+const LOCK_IN_ORDER = (uuids: string) => `locked AS (SELECT device_uuid FROM devices WHERE device_uuid = ANY(${uuids}::uuid[]) ORDER BY device_uuid FOR UPDATE)`;
 
 /**
  * Marks tokens APNs called dead; they are kept, and registering the token again revives them. subscriberCount
@@ -156,9 +174,10 @@ export async function sendPage(send: SendPush, broadcastKey: string, push: Prepa
 export async function markDead(sql: SqlClient, dead: PageOutcome['dead']) {
   if (!dead.length) return;
   await sql.query(
-    `WITH newly AS (
+    `WITH ${LOCK_IN_ORDER('$1')}, newly AS (
        UPDATE devices d SET token_invalidated_at = now(), token_invalid_reason = x.reason
-       FROM unnest($1::uuid[], $2::text[]) AS x(device_uuid, reason) WHERE d.device_uuid = x.device_uuid AND d.token_invalidated_at IS NULL
+       FROM unnest($1::uuid[], $2::text[]) AS x(device_uuid, reason)
+       WHERE d.device_uuid = x.device_uuid AND d.device_uuid IN (SELECT device_uuid FROM locked) AND d.token_invalidated_at IS NULL
        RETURNING d.device_uuid
      )
      INSERT INTO organization_subscriber_counts (organization_id, shard, count)
@@ -172,5 +191,9 @@ export async function markDead(sql: SqlClient, dead: PageOutcome['dead']) {
 /** Records the first delivery to these devices: from now on, a refused token of theirs blames a setting. */
 export async function markDelivered(sql: SqlClient, deviceUuids: string[]) {
   if (!deviceUuids.length) return;
-  await sql.query(`UPDATE devices SET first_delivered_at = now() WHERE device_uuid = ANY($1::uuid[]) AND first_delivered_at IS NULL`, [deviceUuids]);
+  await sql.query(
+    `WITH ${LOCK_IN_ORDER('$1')}
+     UPDATE devices SET first_delivered_at = now() WHERE device_uuid IN (SELECT device_uuid FROM locked) AND first_delivered_at IS NULL`,
+    [deviceUuids],
+  );
 }
