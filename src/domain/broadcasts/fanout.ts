@@ -15,19 +15,19 @@ import type { Logger } from '../../logger.ts';
 import { countShardRun } from '../../metrics/fanout.ts';
 import { countBroadcastEnd } from '../../metrics/broadcasts.ts';
 import { countRecipients, pageQuery, type Recipient } from './audience.ts';
-import { markDead, markDelivered, sendPage, type PageOutcome } from './pages.ts';
+import { markDead, markDelivered, sendPage } from './pages.ts';
 import { devicesUnregistered } from '../webhooks/events.ts';
 import { createDeliverer } from '../webhooks/delivery.ts';
 import type { WebhookSettings } from '../webhooks/settings.ts';
 import type { NotifyRequest } from './request.ts';
 import type { PreparedPush } from './payload.ts';
-import { createConfigurationBreaker, type Tripped } from './breaker.ts';
+import { createConfigurationBreaker } from './breaker.ts';
 import type { PushPlatform } from './platform.ts';
 import { createSettingProofs } from './proofs.ts';
 import { addRetries, clearRetries, dueRetries, giveUpExpired, nextRetryAt } from './retries.ts';
 import {
-  claimShard, closeShard, failBroadcast, failUnstarted, finishBroadcast, handOff, hasRetries, holdShard, pauseShard, planShards, recordGaveUp,
-  RESCUE_DELAY_SECONDS, storePage, type ShardJob,
+  claimShard, closeShard, endShard, failUnstarted, finishBroadcast, handOff, hasRetries, holdShard, pauseShard, planShards, progressOf, recordGaveUp,
+  RESCUE_DELAY_SECONDS, stopBroadcast, storePage, type ShardJob,
 } from './shards.ts';
 
 export interface FanoutOptions {
@@ -139,7 +139,7 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
             if (status !== 'sending') return void (await closeShard(tx, job, holder));
             const next = await nextRetryAt(tx, job);
             if (next) return void (await handOff(tx, boss, job, holder, next));
-            return endShard(tx, job, holder);
+            return endShard(tx, boss, job, holder);
           });
           countBroadcastEnd(end ?? undefined);
           return end === null;
@@ -163,11 +163,11 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
         }
         if (!tripped) await addRetries(tx, job, outcome.retry, circuit.openSince() ? circuit.nextProbeAt() : null);
         const status = await storePage(tx, job, holder, { ...progressOf(outcome, expired), cursor: retrying ? null : last, exhausted: rangeDone });
-        if (tripped) return { stop: true, end: await stopBroadcast(tx, job, holder, tripped) };
+        if (tripped) return { stop: true, end: await stopBroadcast(tx, boss, job, holder, tripped) };
         // Cancelled, or failed by another run's breaker: the rest of the shard is not sent.
         if (status !== 'sending') return { stop: true, end: void (await closeShard(tx, job, holder)) };
         // The shard's last page ends it, and the broadcast if it was the last shard, in this same transaction.
-        if (rangeDone && !(await hasRetries(tx, job))) return { stop: true, end: await endShard(tx, job, holder) };
+        if (rangeDone && !(await hasRetries(tx, job))) return { stop: true, end: await endShard(tx, boss, job, holder) };
         return { stop: false, end: undefined };
       });
       if (committed === null) {
@@ -196,19 +196,6 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
     await markDelivered(sql, outcome.firstDelivered);
     await markDead(sql, outcome.dead);
     return { outcome, tripped: breaker.tripped() };
-  }
-
-  /** The shard's last page is stored: it is done, and its broadcast ends if it was the last shard. */
-  async function endShard(tx: SqlTransaction, job: ShardJob, holder: string) {
-    await storePage(tx, job, holder, { cursor: null, sent: 0, failed: 0, failures: {}, done: true });
-    return finishBroadcast(tx, boss, job.broadcastId);
-  }
-
-  /** Fails the broadcast for a setting and ends this shard (its retries go too). */
-  async function stopBroadcast(tx: SqlTransaction, job: ShardJob, holder: string, tripped: Tripped) {
-    const end = await failBroadcast(tx, boss, job.broadcastId, { code: tripped.code, message: tripped.message });
-    await closeShard(tx, job, holder);
-    return end;
   }
 
   /**
@@ -289,15 +276,3 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
 
 
 export type Fanout = ReturnType<typeof createFanout>;
-
-/** A page's counts for storePage, with the retries given up past their deadline counted failed by their reason. */
-function progressOf(outcome: PageOutcome | null, expired: Record<string, number>) {
-  const failures = { ...outcome?.failures };
-  let givenUp = 0;
-  for (const [reason, n] of Object.entries(expired)) {
-    failures[reason] = (failures[reason] ?? 0) + n;
-    givenUp += n;
-  }
-  const sent = outcome?.sent ?? 0;
-  return { cursor: null, sent, failed: (outcome ? outcome.attempted - sent : 0) + givenUp, failures, done: false };
-}

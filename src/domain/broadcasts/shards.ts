@@ -11,6 +11,8 @@ import type { PreparedPush } from './payload.ts';
 import type { NotifyRequest } from './request.ts';
 import type { EndedStatus } from '../../metrics/broadcasts.ts';
 import { broadcastEnded } from '../webhooks/events.ts';
+import type { Tripped } from './breaker.ts';
+import type { PageOutcome } from './pages.ts';
 
 export interface ShardJob {
   broadcastId: string;
@@ -131,6 +133,19 @@ export async function storePage(sql: SqlClient, job: ShardJob, holder: string, p
   return row?.status ?? null;
 }
 
+/** The shard's last page is stored: it is done, and its broadcast ends if it was the last shard. */
+export async function endShard(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string) {
+  await storePage(tx, job, holder, { cursor: null, sent: 0, failed: 0, failures: {}, done: true });
+  return finishBroadcast(tx, boss, job.broadcastId);
+}
+
+/** Fails the broadcast for a setting (the configuration breaker tripped) and ends this shard, its retries with it. */
+export async function stopBroadcast(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string, tripped: Tripped) {
+  const end = await failBroadcast(tx, boss, job.broadcastId, { code: tripped.code, message: tripped.message });
+  await closeShard(tx, job, holder);
+  return end;
+}
+
 /** Ends a shard without sending the rest of it (its broadcast was cancelled or failed): its retries go too. */
 export async function closeShard(sql: SqlClient, job: ShardJob, holder: string) {
   await sql.query(
@@ -240,4 +255,16 @@ export async function finishStranded(tx: SqlTransaction, boss: Boss) {
     if (status) ended.push(status);
   }
   return ended;
+}
+
+/** A page's counts for storePage, with the retries given up past their deadline counted failed by their reason. */
+export function progressOf(outcome: PageOutcome | null, expired: Record<string, number>) {
+  const failures = { ...outcome?.failures };
+  let givenUp = 0;
+  for (const [reason, n] of Object.entries(expired)) {
+    failures[reason] = (failures[reason] ?? 0) + n;
+    givenUp += n;
+  }
+  const sent = outcome?.sent ?? 0;
+  return { cursor: null, sent, failed: (outcome ? outcome.attempted - sent : 0) + givenUp, failures, done: false };
 }
