@@ -2,15 +2,12 @@
 // APNs refuse every device, and so do made-up tokens a stranger subscribed. Clarion tells them apart from what is
 // proven (src/domain/broadcasts/breaker.ts): made-up tokens are written off and never stop a broadcast; a wrong
 // setting stops it, names the setting, and writes off no device, at any audience size.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../src/apns/simulator.ts';
 import { generateProviderKey } from '../src/apns/simulator.ts';
 import { HELD_LIMIT, PROBE_PUSHES, STREAK_PUSHES } from '../src/domain/broadcasts/breaker.ts';
 import type { AppConfig } from '../src/http/app.ts';
-import { KEY_ID, OTHER_APP_TOPIC, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './support/apns.ts';
+import { OTHER_APP_TOPIC, startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends } from './support/backends.ts';
 import { runClarion, runCli, waitFor } from './support/processes.ts';
 import { firstInFanoutOrder, seedAudience, seedKey, seedOrganization, seedSubscription } from './support/seed.ts';
@@ -80,31 +77,25 @@ describe.each(backends)('APNs configuration errors on $name', (backend) => {
   }
 
   it('`clarion apns check` says whether APNs accepts the key, team and topic, without reaching a device', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'clarion-apns-check-'));
-    try {
-      await writeFile(path.join(dir, 'ca.pem'), apns.simulator.ca);
-      const env = { APNS_TEAM_ID: TEAM_ID, APNS_KEY_ID: KEY_ID, APNS_PRIVATE_KEY: apns.privateKey, APNS_TOPIC: TEST_TOPIC, APNS_URL: apns.simulator.origin, NODE_EXTRA_CA_CERTS: path.join(dir, 'ca.pem') };
-      const before = apns.simulator.accepted();
-      const good = await runCli(['apns', 'check'], env);
-      expect(good.code, good.stderr).toBe(0);
-      expect(JSON.parse(good.stdout)).toMatchObject({ ok: true, answer: { status: 400, reason: 'BadDeviceToken' }, verdict: expect.stringContaining('accepted the provider token and the topic') });
-      const wrongTopic = await runCli(['apns', 'check'], { ...env, APNS_TOPIC: 'dev.clarion.tset' });
-      expect(wrongTopic.code).toBe(1);
-      expect(JSON.parse(wrongTopic.stdout)).toMatchObject({ ok: false, answer: { reason: 'TopicDisallowed' }, verdict: expect.stringContaining('APNS_TOPIC') });
-      const otherKey = await runCli(['apns', 'check'], { ...env, APNS_PRIVATE_KEY: generateProviderKey().privateKey });
-      expect(otherKey.code).toBe(1);
-      expect(JSON.parse(otherKey.stdout)).toMatchObject({ ok: false, answer: { reason: 'InvalidProviderToken' }, verdict: expect.stringContaining('APNS_KEY_ID') });
-      const malformed = await runCli(['apns', 'check'], { ...env, APNS_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nnope\\n-----END PRIVATE KEY-----' });
-      expect(malformed.code).toBe(1);
-      expect(malformed.stderr).toContain('APNS_PRIVATE_KEY is not a private key in PEM form');
-      expect(apns.simulator.accepted()).toBe(before);
-      // The server refuses to start with such a key, in one line.
-      const server = runClarion({ ...env, APNS_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nnope\\n-----END PRIVATE KEY-----', PORT: '0', DASHBOARD: 'off' });
-      expect(await server.exited).toBe(1);
-      expect(server.output().trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: APNS_PRIVATE_KEY is not a private key in PEM form/)]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const env = apns.processEnv;
+    const before = apns.simulator.accepted();
+    const good = await runCli(['apns', 'check'], env);
+    expect(good.code, good.stderr).toBe(0);
+    expect(JSON.parse(good.stdout)).toMatchObject({ ok: true, answer: { status: 400, reason: 'BadDeviceToken' }, verdict: expect.stringContaining('accepted the provider token and the topic') });
+    const wrongTopic = await runCli(['apns', 'check'], { ...env, APNS_TOPIC: 'dev.clarion.tset' });
+    expect(wrongTopic.code).toBe(1);
+    expect(JSON.parse(wrongTopic.stdout)).toMatchObject({ ok: false, answer: { reason: 'TopicDisallowed' }, verdict: expect.stringContaining('APNS_TOPIC') });
+    const otherKey = await runCli(['apns', 'check'], { ...env, APNS_PRIVATE_KEY: generateProviderKey().privateKey });
+    expect(otherKey.code).toBe(1);
+    expect(JSON.parse(otherKey.stdout)).toMatchObject({ ok: false, answer: { reason: 'InvalidProviderToken' }, verdict: expect.stringContaining('APNS_KEY_ID') });
+    const malformed = await runCli(['apns', 'check'], { ...env, APNS_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nnope\\n-----END PRIVATE KEY-----' });
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr).toContain('APNS_PRIVATE_KEY is not a private key in PEM form');
+    expect(apns.simulator.accepted()).toBe(before);
+    // The server refuses to start with such a key, in one line.
+    const server = runClarion({ ...env, APNS_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nnope\\n-----END PRIVATE KEY-----', PORT: '0', DASHBOARD: 'off' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: APNS_PRIVATE_KEY is not a private key in PEM form/)]);
   }, 60_000);
 
   it('a new install with a wrong APNS_TOPIC stops within the first pushes, names it, and loses no device; the right topic reaches all', async () => {

@@ -3,12 +3,9 @@
 // ends once, with one broadcast.completed event). A broadcast an older version left "sending" with every shard
 // done is ended at the next start.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
-import { KEY_ID, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './support/apns.ts';
+import { startMockApns, type MockApns } from './support/apns.ts';
 import { freshPostgresDatabase, testLogger } from './support/backends.ts';
 import { runClarion, waitFor } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization } from './support/seed.ts';
@@ -17,25 +14,20 @@ describe('a crash while a broadcast ends', () => {
   let apns: MockApns;
   let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
   let database: Database;
-  let dir: string;
   let env: Record<string, string>;
   beforeAll(async () => {
     apns = await startMockApns();
     fresh = await freshPostgresDatabase();
     database = await openDatabase({ url: fresh.url, logger: testLogger });
-    dir = await mkdtemp(path.join(os.tmpdir(), 'clarion-end-'));
-    await writeFile(path.join(dir, 'ca.pem'), apns.simulator.ca);
     env = {
       DATABASE_URL: fresh.url, REDIS_URL: '', PORT: '0', DASHBOARD: 'off', LOG_LEVEL: 'info', NOTIFY_WAIT_MS: '0', FANOUT_WORKERS: '0',
-      APNS_TEAM_ID: TEAM_ID, APNS_KEY_ID: KEY_ID, APNS_PRIVATE_KEY: apns.privateKey, APNS_TOPIC: TEST_TOPIC, APNS_URL: apns.simulator.origin,
-      NODE_EXTRA_CA_CERTS: path.join(dir, 'ca.pem'), WEBHOOK_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+      ...apns.processEnv, WEBHOOK_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
     };
   });
   afterAll(async () => {
     await database?.close();
     await fresh?.drop();
     await apns?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   /** An organization with `count` devices, a live key, and a webhook endpoint that takes broadcast.completed. */

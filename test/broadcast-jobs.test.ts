@@ -1,15 +1,14 @@
 // Broadcasts as pg-boss jobs: shards shared by worker processes, a worker killed with SIGKILL, APNs failing
 // under load, and scheduled and cancelled broadcasts, against the APNs stand-in and a real PostgreSQL.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import type { Answer } from '../src/apns/simulator.ts';
 import { QUEUES } from '../src/jobs/queue.ts';
 import { withoutRetries } from './support/queues.ts';
-import { KEY_ID, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './support/apns.ts';
+import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends, freshPostgresDatabase, testLogger } from './support/backends.ts';
 import { logLines, runClarion, waitFor } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization } from './support/seed.ts';
@@ -41,7 +40,6 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
   let apns: MockApns;
   let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
   let database: Database;
-  let dir: string;
   let env: Record<string, string>;
   let slowMs = 0;
   let outage = false;
@@ -51,12 +49,9 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
     });
     fresh = await freshPostgresDatabase();
     database = await openDatabase({ url: fresh.url, logger: testLogger });
-    dir = await mkdtemp(path.join(os.tmpdir(), 'clarion-jobs-'));
-    await writeFile(path.join(dir, 'ca.pem'), apns.simulator.ca);
     env = {
       DATABASE_URL: fresh.url, REDIS_URL: '', PORT: '0', DASHBOARD: 'off', LOG_LEVEL: 'debug', NOTIFY_WAIT_MS: '0',
-      APNS_TEAM_ID: TEAM_ID, APNS_KEY_ID: KEY_ID, APNS_PRIVATE_KEY: apns.privateKey, APNS_TOPIC: TEST_TOPIC, APNS_URL: apns.simulator.origin,
-      NODE_EXTRA_CA_CERTS: path.join(dir, 'ca.pem'),
+      ...apns.processEnv,
     };
   });
   /** The broadcast once it is no longer sending (nor, with `alsoWaiting`, still in that state). */
@@ -69,7 +64,6 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
     await database?.close();
     await fresh?.drop();
     await apns?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('shares one broadcast between two workers; a worker killed with SIGKILL is replaced and its shards finish from their last page', async () => {

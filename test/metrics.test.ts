@@ -2,12 +2,10 @@
 // token, the route templates, and counters that move by exactly what happened, including the pushes only the
 // worker process sent (so they reach the scrape through the aggregation). Also `npx clarion worker`'s METRICS_PORT.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
-import { KEY_ID, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './support/apns.ts';
+import { startMockApns, type MockApns } from './support/apns.ts';
 import { freshPostgresDatabase, testLogger } from './support/backends.ts';
 import { parseMetrics, valueOf, type Sample } from './support/metrics.ts';
 import { logLines, runClarion, waitFor } from './support/processes.ts';
@@ -20,7 +18,6 @@ describe('GET /metrics (npm start with FANOUT_WORKERS=1)', () => {
   let apns: MockApns;
   let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
   let database: Database;
-  let dir: string;
   let env: Record<string, string>;
   let clarion: ReturnType<typeof runClarion>;
   let url: string;
@@ -30,12 +27,9 @@ describe('GET /metrics (npm start with FANOUT_WORKERS=1)', () => {
     apns = await startMockApns();
     fresh = await freshPostgresDatabase();
     database = await openDatabase({ url: fresh.url, logger: testLogger });
-    dir = await mkdtemp(path.join(os.tmpdir(), 'clarion-metrics-'));
-    await writeFile(path.join(dir, 'ca.pem'), apns.simulator.ca);
     env = {
       DATABASE_URL: fresh.url, REDIS_URL: '', PORT: '0', DASHBOARD: 'off', LOG_LEVEL: 'debug', NOTIFY_WAIT_MS: '0', METRICS_TOKEN: TOKEN,
-      APNS_TEAM_ID: TEAM_ID, APNS_KEY_ID: KEY_ID, APNS_PRIVATE_KEY: apns.privateKey, APNS_TOPIC: TEST_TOPIC, APNS_URL: apns.simulator.origin,
-      NODE_EXTRA_CA_CERTS: path.join(dir, 'ca.pem'),
+      ...apns.processEnv,
     };
     // Shards of 10: a broadcast to more devices is never sent "express" by the API process, only by the worker.
     clarion = runClarion({ ...env, FANOUT_WORKERS: '1', FANOUT_SHARD_SIZE: '10', FANOUT_PAGE_SIZE: '5', DEVICE_REGISTRATIONS_PER_MINUTE: '1' });
@@ -50,7 +44,6 @@ describe('GET /metrics (npm start with FANOUT_WORKERS=1)', () => {
     await database?.close();
     await fresh?.drop();
     await apns?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   const scrape = async (): Promise<Sample[]> => {

@@ -1,11 +1,8 @@
 // Every request has an id, echoed in X-Request-Id and present on every log line of that request, including
 // the lines a broadcast it accepted logs while it sends (npm start's process, LOG_LEVEL=debug).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
-import { KEY_ID, startMockApns, TEAM_ID, TEST_TOPIC, type MockApns } from './support/apns.ts';
+import { startMockApns, type MockApns } from './support/apns.ts';
 import { freshPostgresDatabase, testLogger } from './support/backends.ts';
 import { logLines, runClarion, waitFor } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization } from './support/seed.ts';
@@ -14,19 +11,15 @@ describe('request ids and log lines', () => {
   let apns: MockApns;
   let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
   let database: Database;
-  let dir: string;
   let clarion: ReturnType<typeof runClarion>;
   let url: string;
   beforeAll(async () => {
     apns = await startMockApns();
     fresh = await freshPostgresDatabase();
     database = await openDatabase({ url: fresh.url, logger: testLogger });
-    dir = await mkdtemp(path.join(os.tmpdir(), 'clarion-logs-'));
-    await writeFile(path.join(dir, 'ca.pem'), apns.simulator.ca);
     clarion = runClarion({
       DATABASE_URL: fresh.url, REDIS_URL: '', PORT: '0', DASHBOARD: 'off', LOG_LEVEL: 'debug', FANOUT_WORKERS: '0',
-      APNS_TEAM_ID: TEAM_ID, APNS_KEY_ID: KEY_ID, APNS_PRIVATE_KEY: apns.privateKey, APNS_TOPIC: TEST_TOPIC, APNS_URL: apns.simulator.origin,
-      NODE_EXTRA_CA_CERTS: path.join(dir, 'ca.pem'),
+      ...apns.processEnv,
     });
     url = await clarion.listening;
   });
@@ -36,7 +29,6 @@ describe('request ids and log lines', () => {
     await database?.close();
     await fresh?.drop();
     await apns?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
   const linesOf = (requestId: string) => logLines(clarion.output()).filter((line) => line.requestId === requestId);
 

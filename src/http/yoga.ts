@@ -38,6 +38,8 @@ export interface RequestContext {
   authorization?: string;
   /** The session cookie, and where Set-Cookie values for the response go. */
   session: SessionCookies;
+  /** The REST façade checked the body every variable comes from (src/http/rest/router.ts): it is not walked again. */
+  inputChecked?: boolean;
 }
 
 export type ClarionYoga = YogaServerInstance<RequestContext, Context>;

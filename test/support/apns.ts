@@ -2,6 +2,9 @@
 // Apple does), with answers a test can script per device token: 410, 400, 429, 500, 503, delays, drops;
 // made-up tokens (answered BadDeviceToken, as Apple answers tokens it never issued), and the other
 // environment (no token issued: what a wrong APNS_ENV sees).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { createConnectionPool } from '../../src/apns/connection-pool.ts';
 import { apnsPlatform } from '../../src/apns/platform.ts';
 import { createSender } from '../../src/apns/sender.ts';
@@ -52,10 +55,18 @@ export async function startMockApns({ maxAttempts = 4, fallback, connections = 2
   });
   const pool = createConnectionPool({ origin: simulator.origin, connections, ca: simulator.ca, requestTimeoutMs });
   const token = createProviderToken({ teamId: TEAM_ID, keyId: KEY_ID, privateKey: key.privateKey });
+  // Processes trust the mock's self-signed certificate through NODE_EXTRA_CA_CERTS, a file.
+  const caDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-mock-apns-'));
+  await writeFile(path.join(caDir, 'ca.pem'), simulator.ca);
   return {
     simulator,
     /** The provider key the mock trusts, for processes that send to it (APNS_PRIVATE_KEY). */
     privateKey: key.privateKey,
+    /** What a Clarion process (`npm start`, the CLI) needs in its environment to send to this mock. */
+    processEnv: {
+      APNS_TEAM_ID: TEAM_ID, APNS_KEY_ID: KEY_ID, APNS_PRIVATE_KEY: key.privateKey, APNS_TOPIC: TEST_TOPIC, APNS_URL: simulator.origin,
+      NODE_EXTRA_CA_CERTS: path.join(caDir, 'ca.pem'),
+    },
     send: createSender({ pool, token, maxAttempts, backoffMs: 5 }),
     /** This mock's settings as the configuration breaker knows them: another mock is another environment. */
     platform: apnsPlatform({ origin: simulator.origin }),
@@ -68,6 +79,7 @@ export async function startMockApns({ maxAttempts = 4, fallback, connections = 2
     async close() {
       await pool.close();
       await simulator.close();
+      await rm(caDir, { recursive: true, force: true });
     },
   };
 }

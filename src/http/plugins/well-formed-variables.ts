@@ -11,7 +11,7 @@ const VARIABLE_DEPTH = MAX_JSON_DEPTH + 4;
 export const useWellFormedVariables = (): Plugin => ({
   onExecute({ args, setResultAndStopExecution }) {
     const variables = args.variableValues;
-    if (!variables) return;
+    if (!variables || (args.contextValue as { inputChecked?: boolean }).inputChecked) return;
     const issue = fieldsIssue(variables as Record<string, unknown>, VARIABLE_DEPTH);
     if (!issue) return;
     const error = new GraphQLError(issue.message, { extensions: { code: 'VALIDATION_FAILED', field: issue.field, http: { status: 400 } } });

@@ -101,7 +101,7 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
     if (issue) throw new HttpError({ code: 'VALIDATION_FAILED', message: issue.message, field: issue.field });
     // A field the body left out is no variable at all (undefined is no GraphQL value: the rate limiter refuses it).
     const variableValues = Object.fromEntries(Object.entries(matched.variables({ params, query: url.searchParams, body, headers: request.headers })).filter(([, value]) => value !== undefined));
-    const { execute, contextFactory, schema } = yoga.getEnveloped(requestContext);
+    const { execute, contextFactory, schema } = yoga.getEnveloped({ ...requestContext, inputChecked: true });
     const contextValue = await contextFactory();
     const result = (await execute({ schema, document: matched.operation, variableValues, contextValue })) as ExecutionResult;
     const limitHeaders = Object.assign({}, ...matched.rootFields.map((field) => rateLimits.headers(field, contextValue)));
