@@ -37,6 +37,8 @@ export interface Config {
   fanoutWorkers: number;
   /** Shards one worker process sends at once. */
   fanoutShardRuns: number;
+  /** How often an idle worker asks the job queue for shards; `npm start` wakes its own workers when it plans some. */
+  fanoutPollSeconds: number;
   /** The app's bundle id, sent as apns-topic. */
   apnsTopic: string;
   /** Real APNs credentials; undefined runs the built-in local simulator. */
@@ -44,6 +46,8 @@ export interface Config {
   apnsConnections: number;
   /** Pushes in flight at once per process, across its broadcasts (APNS_MAX_IN_FLIGHT). */
   apnsMaxInFlight: number;
+  /** APNS_TRANSPORT: frames (our own HTTP/2 framing, src/http2) or node (node:http2, the fallback). */
+  apnsTransport: 'frames' | 'node';
   /** How long a push APNs cannot take for now (429, 5xx, outage) is tried again before it counts as failed. */
   apnsRetryWindowMs: number;
   /** logIn and signUp per client IP per minute; 0 lifts the limit. */
@@ -143,6 +147,25 @@ function integer(env: Env, name: string, fallback: number, problems: string[], {
   return value;
 }
 
+function seconds(env: Env, name: string, fallback: number, problems: string[], { min = 0.1, max = 3600 } = {}) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value < min || value > max) {
+    problems.push(`${name} must be a number of seconds from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function oneOf<const T extends string>(env: Env, name: string, values: readonly T[], fallback: T, problems: string[]): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if ((values as readonly string[]).includes(raw)) return raw as T;
+  problems.push(`${name} must be one of ${values.join(', ')} (got "${raw}")`);
+  return fallback;
+}
+
 function url(env: Env, name: string, protocols: string[], problems: string[]) {
   const raw = env[name];
   if (!raw) return undefined;
@@ -237,10 +260,12 @@ export function loadConfig(env: Env = process.env): Config {
     // connections, and PostgreSQL allows 100 unless told otherwise.
     fanoutWorkers: integer(env, 'FANOUT_WORKERS', Math.min(os.availableParallelism(), 8), problems, { min: 0, max: 64 }),
     fanoutShardRuns: integer(env, 'FANOUT_SHARD_RUNS', 2, problems, { min: 1, max: 64 }),
+    fanoutPollSeconds: seconds(env, 'FANOUT_POLL_SECONDS', 2, problems),
     apnsTopic: env.APNS_TOPIC || 'dev.clarion.simulator',
     apns: apnsConfig(env, problems),
     apnsConnections: integer(env, 'APNS_CONNECTIONS', 4, problems, { min: 1, max: 64 }),
     apnsMaxInFlight: integer(env, 'APNS_MAX_IN_FLIGHT', 2000, problems, { min: 1, max: 1_000_000 }),
+    apnsTransport: oneOf(env, 'APNS_TRANSPORT', ['frames', 'node'] as const, 'frames', problems),
     apnsRetryWindowMs: integer(env, 'APNS_RETRY_WINDOW', 900, problems, { min: 0, max: 7 * 24 * 3600 }) * 1000,
     signInsPerMinute: integer(env, 'SIGN_INS_PER_MINUTE', 10, problems),
     dashboardOrigins: [],

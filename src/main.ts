@@ -71,7 +71,8 @@ export async function start(config: Config) {
     const webhooks = { secretKey: webhookKey, allowPrivate: config.webhooksAllowPrivate };
     fanout = createFanout({
       database, boss, send: push.send, platform: push.platform, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
-      circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs, webhooks,
+      circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs, webhooks, pollSeconds: config.fanoutPollSeconds,
+      wake: () => workers?.wake(),
     });
     const adopted = await database.transaction((tx) => adoptShardsWithoutJobs(tx, boss));
     if (adopted) logger.info('broadcasts interrupted before the upgrade to the job queue are resumed', { shards: adopted });
@@ -118,7 +119,11 @@ export async function start(config: Config) {
   }
 }
 
-if (isEntryPoint(import.meta.url)) {
+/**
+ * Runs Clarion until SIGTERM or SIGINT: `node --import tsx src/main.ts`, or `npm start` (scripts/start.mjs runs the
+ * bundled server and calls this).
+ */
+export async function runMain() {
   // Handled from the first moment: a SIGTERM while starting (initdb, migrations) stops Clarion as soon as it
   // has started, through the same drain, instead of killing it with its database half started.
   let stopped: ((code: number) => Promise<never>) | undefined;
@@ -151,3 +156,5 @@ if (isEntryPoint(import.meta.url)) {
     process.exit(1);
   }
 }
+
+if (isEntryPoint(import.meta.url)) await runMain();

@@ -7,6 +7,7 @@ import { openSqlDatabase } from './db/pool.ts';
 import { createFanout } from './domain/broadcasts/fanout.ts';
 import { webhookSecretKey } from './domain/webhooks/key-file.ts';
 import { openQueue } from './jobs/queue.ts';
+import { WAKE } from './jobs/supervisor.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { reportToParent, serveProcessMetrics } from './metrics/collect.ts';
 import { serveMetrics } from './metrics/server.ts';
@@ -37,12 +38,16 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
     const webhooks = { secretKey: await webhookSecretKey(config, { create: false }), allowPrivate: config.webhooksAllowPrivate };
     const fanout = createFanout({
       database, boss, send: push.send, platform: push.platform, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
-      circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs, webhooks,
+      circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs, webhooks, pollSeconds: config.fanoutPollSeconds,
     });
     await fanout.work({ shardRuns: config.fanoutShardRuns });
+    // The parent planned shards: take them now (otherwise at the next poll, FANOUT_POLL_SECONDS).
+    const onMessage = (message: unknown) => (message as { type?: string } | null)?.type === WAKE && fanout.planned();
+    if (forked) process.on('message', onMessage);
     const service = push;
     return {
       async stop() {
+        process.off('message', onMessage);
         try {
           await metrics?.close();
           await fanout.stop();

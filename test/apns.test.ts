@@ -1,12 +1,12 @@
 // The APNs sender against the simulator: what Apple checks, and what Clarion does with each answer.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConnectionPool } from '../src/apns/connection-pool.ts';
+import { createTransport } from '../src/apns/push-service.ts';
 import { createSender } from '../src/apns/sender.ts';
 import { generateProviderKey, startSimulator } from '../src/apns/simulator.ts';
 import { createProviderToken } from '../src/apns/token.ts';
 import { apnsIdFor } from '../src/domain/broadcasts/apns-id.ts';
-import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
+import { startMockApns, TEST_TOPIC, TEST_TRANSPORT, type MockApns } from './support/apns.ts';
 import { apnsToken } from './support/seed.ts';
 
 const push = (deviceToken: string, headers: Record<string, string> = {}) => ({
@@ -131,9 +131,9 @@ describe('the APNs sender', () => {
   });
 
   it('is refused with a JWT signed by another key, and does not mint a new token for each refusal', async () => {
-    const pool = createConnectionPool({ origin: apns.simulator.origin, ca: apns.simulator.ca, connections: 1 });
+    const pool = createTransport(TEST_TRANSPORT, { origin: apns.simulator.origin, ca: apns.simulator.ca, connections: 1 });
     const forged = createProviderToken({ teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: generateProviderKey().privateKey });
-    const send = createSender({ pool, token: forged, maxAttempts: 3, backoffMs: 1 });
+    const send = createSender({ transport: pool, token: forged, maxAttempts: 3, backoffMs: 1 });
     const before = apns.simulator.requests();
     const authorization = forged.authorization();
     expect(await send(push(apnsToken()))).toEqual({ ok: false, reason: 'InvalidProviderToken', kind: 'setting' });
@@ -209,8 +209,8 @@ describe('the APNs simulator', () => {
   it('keeps counts and only a bounded window of the latest pushes, however long it runs', async () => {
     const key = generateProviderKey();
     const simulator = await startSimulator({ teamId: 'TEAM123456', keyId: 'KEY1234567', publicKey: key.publicKey, topic: TEST_TOPIC, keep: 5 });
-    const pool = createConnectionPool({ origin: simulator.origin, ca: simulator.ca, connections: 1 });
-    const send = createSender({ pool, token: createProviderToken({ teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: key.privateKey }) });
+    const pool = createTransport(TEST_TRANSPORT, { origin: simulator.origin, ca: simulator.ca, connections: 1 });
+    const send = createSender({ transport: pool, token: createProviderToken({ teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: key.privateKey }) });
     try {
       const tokens = Array.from({ length: 12 }, () => apnsToken());
       for (const token of tokens) expect(await send(push(token))).toEqual({ ok: true });

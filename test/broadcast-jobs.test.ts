@@ -120,13 +120,15 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
     const { key } = await seedKey(database.prisma, org.slug, 'live');
     const tokens = await seedAudience(database.sql, org.id, 600);
     const clarion = runClarion({ ...env, FANOUT_WORKERS: '1', FANOUT_SHARD_SIZE: '50', FANOUT_PAGE_SIZE: '25', FANOUT_CONCURRENCY: '5' });
-    const standalone = spawn(process.execPath, ['bin/clarion.js', 'worker'], { cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const standalone = spawn(process.execPath, ['bin/clarion.js', 'worker'], { cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, FANOUT_POLL_SECONDS: '0.5', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let standaloneOutput = '';
     standalone.stderr.on('data', (chunk) => (standaloneOutput += chunk));
     try {
       const url = await clarion.listening;
       await waitFor(() => (standaloneOutput.includes('fan-out worker ready') ? true : undefined), 60_000);
-      slowMs = 10;
+      // Slow enough that the standalone worker's poll (every 0.5 s) comes while shards are left: the server wakes
+      // its own worker at once, and would otherwise send all of them first.
+      slowMs = 40;
       const { id } = await notifyAt(url, key, { body: 'Many hands', target: 'all' });
       const done = await ended(id, 60_000);
       expect(done).toMatchObject({ status: 'completed', sent: 600 });
@@ -140,6 +142,25 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
     } finally {
       slowMs = 0;
       standalone.kill('SIGKILL');
+      clarion.child.kill('SIGTERM');
+      await clarion.exited;
+    }
+  }, 120_000);
+
+  it('wakes its workers for a broadcast it planned: they take its shards at once, not at their next poll', async () => {
+    const org = await seedOrganization(database.prisma);
+    const { key } = await seedKey(database.prisma, org.slug, 'live');
+    const tokens = await seedAudience(database.sql, org.id, 200);
+    // A poll every 10 minutes: only the wake-up can get the shards sent within the test's time.
+    const clarion = runClarion({ ...env, FANOUT_WORKERS: '1', FANOUT_POLL_SECONDS: '600', FANOUT_SHARD_SIZE: '50', FANOUT_PAGE_SIZE: '25' });
+    try {
+      const url = await clarion.listening;
+      await waitFor(async () => ((await workerPids(clarion.child.pid!)).length === 1 && clarion.output().includes('fan-out worker ready') ? true : undefined), 30_000);
+      const { id } = await notifyAt(url, key, { body: 'Wake up', target: 'all' });
+      const done = await ended(id, 60_000);
+      expect(done).toMatchObject({ status: 'completed', sent: 200 });
+      expect(deliveries(apns, tokens).every((n) => n === 1)).toBe(true);
+    } finally {
       clarion.child.kill('SIGTERM');
       await clarion.exited;
     }

@@ -4,10 +4,11 @@ import http2 from 'node:http2';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createConnectionPool, PreparedHeaders, TransportError } from '../src/apns/connection-pool.ts';
+import { createTransport } from '../src/apns/push-service.ts';
 import { createSender } from '../src/apns/sender.ts';
 import { generateProviderKey, startSimulator } from '../src/apns/simulator.ts';
 import { createProviderToken } from '../src/apns/token.ts';
+import { TransportError, type PoolOptions } from '../src/apns/transport.ts';
 import { apnsToken } from './support/seed.ts';
 
 const TOPIC = 'dev.clarion.test';
@@ -62,10 +63,12 @@ async function holdingServer(maxConcurrentStreams: number) {
   };
 }
 
-const headers = new PreparedHeaders({ 'apns-topic': TOPIC, 'apns-push-type': 'alert', 'apns-priority': '10' });
+const headers = { 'apns-topic': TOPIC, 'apns-push-type': 'alert', 'apns-priority': '10' };
 const body = Buffer.from(JSON.stringify({ aps: { alert: { body: 'hello' } } }));
 
-describe('the connection pool', () => {
+describe.each(['frames', 'node'] as const)('the connection pool (APNS_TRANSPORT=%s)', (transport) => {
+  const createConnectionPool = (options: PoolOptions) => createTransport(transport, options);
+
   it('sends 500 pushes at once over one connection whose server allows 10 streams: all delivered, none refused', async () => {
     const key = generateProviderKey();
     let open = 0;
@@ -89,7 +92,7 @@ describe('the connection pool', () => {
     const pool = createConnectionPool({ origin: simulator.origin, ca: simulator.ca, connections: 1 });
     cleanups.push(() => pool.close());
     // One attempt: a refused stream would show as a failure instead of being retried.
-    const send = createSender({ pool, token: createProviderToken({ teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: key.privateKey }), maxAttempts: 1 });
+    const send = createSender({ transport: pool, token: createProviderToken({ teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: key.privateKey }), maxAttempts: 1 });
     const pushHeaders = { 'apns-topic': TOPIC, 'apns-push-type': 'alert', 'apns-priority': '10' };
     const payload = JSON.stringify({ aps: { alert: { body: 'hello' } } });
     const tokens = Array.from({ length: 500 }, () => apnsToken());

@@ -4,7 +4,7 @@
 // BadDeviceToken for a made-up token means the key, team and topic were accepted.
 import type { Config } from '../config.ts';
 import { settingOf } from './answers.ts';
-import { createConnectionPool } from './connection-pool.ts';
+import { createTransport } from './push-service.ts';
 import { generateProviderKey, startSimulator } from './simulator.ts';
 import { createProviderToken } from './token.ts';
 
@@ -20,10 +20,10 @@ export interface CheckReport {
   verdict: string;
 }
 
-export async function checkApns(config: Pick<Config, 'apns' | 'apnsTopic'>, deviceToken?: string): Promise<CheckReport> {
+export async function checkApns(config: Pick<Config, 'apns' | 'apnsTopic' | 'apnsTransport'>, deviceToken?: string): Promise<CheckReport> {
   const simulator = config.apns ? undefined : await startLocalSimulator(config.apnsTopic);
   const { teamId, keyId, privateKey, origin } = config.apns ?? simulator!.settings;
-  const pool = createConnectionPool({ origin, connections: 1, ca: simulator?.ca, requestTimeoutMs: 15_000 });
+  const pool = createTransport(config.apnsTransport, { origin, connections: 1, ca: simulator?.ca, requestTimeoutMs: 15_000 });
   const base = { origin, topic: config.apnsTopic, teamId, keyId };
   try {
     const bearer = createProviderToken({ teamId, keyId, privateKey }).get();

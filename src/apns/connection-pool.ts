@@ -1,3 +1,4 @@
+// APNS_TRANSPORT=node: the fallback transport, on node:http2 (the default is our own framing, ./frame-pool.ts).
 // Long-lived HTTP/2 connections to APNs, several of them. A request goes to the least busy connection with a stream
 // to spare under the limit its server announced (SETTINGS_MAX_CONCURRENT_STREAMS); when none has one, it waits in a
 // queue, first come first served, until a stream closes. Left to itself, node:http2 opens up to 100 streams on a new
@@ -7,50 +8,11 @@
 // stream's listeners are shared, and a broadcast's headers are prepared once.
 import http2 from 'node:http2';
 import { performance } from 'node:perf_hooks';
-import { kPending, onResponse, onStreamError, Pending, PreparedHeaders, reasonOf, type PoolStream } from './streams.ts';
+import { kPending, onResponse, onStreamError, Pending, type PoolStream } from './streams.ts';
+import { PreparedRequest, reasonOf, TransportError, withPoolDefaults, type ApnsResponse, type PoolOptions, type Transport, type TransportOwner } from './transport.ts';
+import type { PushSink } from '../domain/broadcasts/platform.ts';
 
-export { PreparedHeaders };
 const { NGHTTP2_CANCEL, NGHTTP2_REFUSED_STREAM } = http2.constants;
-
-export interface ApnsResponse {
-  status: number;
-  apnsId?: string;
-  /** Apple's reason, for non-200 answers. */
-  reason?: string;
-}
-
-/** The request never got an answer (reset stream, closed connection, GOAWAY, a timeout). */
-export class TransportError extends Error {
-  constructor(
-    message: string,
-    /** What the push's outcome says: Timeout, or ConnectionError for the rest. */
-    readonly reason: 'Timeout' | 'ConnectionError' = 'ConnectionError',
-    /**
-     * The request was written and may have been acted on (it timed out, or its stream or connection was cut
-     * after it was sent); false when it provably was not (never sent, or refused: REFUSED_STREAM, a GOAWAY
-     * below its stream id), so sending it again cannot make a second copy.
-     */
-    readonly ambiguous = false,
-  ) {
-    super(message);
-  }
-}
-
-export interface PoolOptions {
-  origin: string;
-  /** Told when a connection fails (bad certificate, refused, reset). */
-  onError?: (error: Error) => void;
-  connections?: number;
-  /** Trusted CA certificates in PEM, e.g. the local simulator's. */
-  ca?: string | string[];
-  requestTimeoutMs?: number;
-  /** Requests in flight at once across all connections (APNS_MAX_IN_FLIGHT); more wait in the queue. */
-  maxInFlight?: number;
-  /** A connection idle this long is checked with an HTTP/2 PING, as Apple recommends. */
-  pingIntervalMs?: number;
-  /** A PING unanswered this long means the connection is broken: it is replaced. */
-  pingTimeoutMs?: number;
-}
 
 export interface Connection {
   session: http2.ClientHttp2Session;
@@ -67,16 +29,8 @@ export interface Connection {
   error?: Error;
 }
 
-export function createConnectionPool({
-  origin,
-  connections = 4,
-  ca,
-  requestTimeoutMs = 30_000,
-  maxInFlight = Number.MAX_SAFE_INTEGER,
-  pingIntervalMs = 60_000,
-  pingTimeoutMs = 10_000,
-  onError = () => {},
-}: PoolOptions) {
+export function createConnectionPool(options: PoolOptions): Transport {
+  const { origin, connections, ca, requestTimeoutMs, maxInFlight, pingIntervalMs, pingTimeoutMs, onError } = withPoolDefaults(options);
   const slots: (Connection | undefined)[] = Array.from({ length: connections }, () => undefined);
   const connectOptions = ca ? { ca } : {};
   // Waiting for a stream: queue[head..], first come first served.
@@ -125,21 +79,16 @@ export function createConnectionPool({
   }
 
   function dispatch(pending: Pending, connection: Connection) {
-    const { headers } = pending;
+    const { request } = pending;
     let stream: PoolStream;
     try {
-      if (headers instanceof PreparedHeaders) {
-        const { template } = headers;
-        template[':path'] = pending.path;
-        template.authorization = pending.authorization ?? headers.authorization;
-        template['apns-id'] = pending.apnsId ?? headers.apnsId;
-        stream = connection.session.request(template);
-      } else {
-        const all: http2.OutgoingHttpHeaders = { ':method': 'POST', ':path': pending.path, 'content-type': 'application/json', ...headers };
-        if (pending.authorization !== undefined) all.authorization = pending.authorization;
-        if (pending.apnsId !== undefined) all['apns-id'] = pending.apnsId;
-        stream = connection.session.request(all);
-      }
+      // A broadcast's header object is made once and reused: each request fills in its path, authorization and
+      // apns-id just before node:http2 copies it (it does so before `request` returns).
+      const template = (request.template ??= { ':method': 'POST', ':path': '/', ...Object.fromEntries(request.fields) });
+      template[':path'] = pending.path;
+      template.authorization = pending.authorization || undefined;
+      template['apns-id'] = pending.apnsId || undefined;
+      stream = connection.session.request(template);
     } catch (error) {
       return pending.reject(new TransportError((error as Error).message));
     }
@@ -152,7 +101,7 @@ export function createConnectionPool({
     stream.on('response', onResponse);
     stream.on('error', onStreamError);
     stream.on('close', onStreamClose);
-    stream.end(pending.body);
+    stream.end(request.body);
   }
 
   function onStreamClose(this: PoolStream) {
@@ -169,7 +118,7 @@ export function createConnectionPool({
       const refused = this.rstCode === NGHTTP2_REFUSED_STREAM;
       pending.reject(new TransportError(pending.error ?? `stream closed without an answer (code ${this.rstCode})`, 'ConnectionError', !refused));
     } else {
-      pending.resolve({ status: pending.status, apnsId: pending.answerId, reason: pending.status === 200 ? undefined : reasonOf(pending.chunks) });
+      pending.resolve({ status: pending.status, apnsId: pending.answerId, reason: pending.status === 200 ? undefined : reasonOf(pending.chunks && Buffer.concat(pending.chunks)) });
     }
     drain();
   }
@@ -262,9 +211,9 @@ export function createConnectionPool({
   const expiry = setInterval(expire, Math.min(Math.max(requestTimeoutMs / 10, 5), 1000));
   expiry.unref();
 
-  function request(path: string, headers: Record<string, string> | PreparedHeaders, body: string | Buffer, authorization?: string, apnsId?: string): Promise<ApnsResponse> {
+  function send(path: string, request: PreparedRequest, authorization: string, apnsId: string): Promise<ApnsResponse> {
     if (closed) return Promise.reject(new TransportError('connection pool is closed'));
-    const pending = new Pending(path, headers, body, authorization, apnsId);
+    const pending = new Pending(path, request, authorization, apnsId);
     const promise = new Promise<ApnsResponse>((resolve, reject) => {
       pending.resolve = resolve;
       pending.reject = reject;
@@ -276,11 +225,17 @@ export function createConnectionPool({
   }
 
   return {
-    /**
-     * POSTs `body` to `path`. `headers` are the request's other headers, or a broadcast's PreparedHeaders with this
-     * request's `authorization` and `apnsId` beside them.
-     */
-    request,
+    // A promise per push: node:http2 makes a stream object per push anyway.
+    dispatch(owner: TransportOwner, sink: PushSink, index: number, deviceToken: string, apnsId: string, request: PreparedRequest, authorization: string, attempt: number) {
+      send(`/3/device/${deviceToken}`, request, authorization, apnsId).then(
+        (answer) => owner.answered(sink, index, deviceToken, apnsId, request, attempt, authorization, answer.status, answer.reason),
+        (error: TransportError) => owner.failed(sink, index, deviceToken, apnsId, request, attempt, authorization, error),
+      );
+    },
+    request(path: string, headers: Record<string, string>, body: string | Buffer) {
+      const { authorization = '', 'apns-id': apnsId = '', ...rest } = headers;
+      return send(path, new PreparedRequest(rest, typeof body === 'string' ? body : body.toString()), authorization, apnsId);
+    },
     async close() {
       closed = true;
       clearInterval(expiry);
@@ -290,4 +245,3 @@ export function createConnectionPool({
   };
 }
 
-export type ConnectionPool = ReturnType<typeof createConnectionPool>;

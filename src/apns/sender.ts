@@ -1,13 +1,12 @@
-// Sends one push and says what became of it, retrying at once only what provably did not arrive: Apple's 429
+// Sends pushes and says what became of each, retrying at once only what provably did not arrive: Apple's 429
 // and 5xx, and requests that were never sent or were refused. Dead tokens and other terminal answers are never
 // retried (../shared/notes/apns.md), nor is a push that was written and got no answer: it may have arrived, and
 // the fan-out decides whether to risk a second copy (src/domain/broadcasts/pages.ts).
 import { Errors } from 'apns2';
-import type { PushOutcome } from '../domain/broadcasts/platform.ts';
+import type { PushOutcome, PushSink } from '../domain/broadcasts/platform.ts';
 import { kindOfAnswer } from './answers.ts';
-import type { ConnectionPool } from './connection-pool.ts';
-import { PreparedHeaders, TransportError } from './connection-pool.ts';
 import type { ProviderToken } from './token.ts';
+import { PreparedRequest, type Transport, type TransportError, type TransportOwner } from './transport.ts';
 
 export interface Push {
   deviceToken: string;
@@ -17,11 +16,21 @@ export interface Push {
   payload: string;
 }
 
+/**
+ * Sends one push (the promise form, for one-off sends and tests' scripted senders). A real sender also has
+ * `dispatch`, the bulk form a page uses: the outcome is told to `sink.settle(index, outcome)`, with no promise.
+ */
+export interface SendPush {
+  (push: Push): Promise<PushOutcome>;
+  dispatch?(sink: PushSink, index: number, deviceToken: string, apnsId: string, headers: Record<string, string>, payload: string): void;
+}
 
 const PROVIDER_TOKEN_REASONS = new Set<string>([Errors.expiredProviderToken, Errors.invalidProviderToken]);
+/** In a push's attempt number: its provider token was refreshed once already. The low bits count attempts. */
+const REFRESHED = 0x80;
 
 export interface SenderOptions {
-  pool: ConnectionPool;
+  transport: Transport;
   token: ProviderToken;
   maxAttempts?: number;
   backoffMs?: number;
@@ -30,58 +39,49 @@ export interface SenderOptions {
 
 const DELIVERED: PushOutcome = Object.freeze({ ok: true });
 
-interface Prepared {
-  headers: PreparedHeaders;
-  payload: string;
-  body: Buffer;
-}
-
-export function createSender({ pool, token, maxAttempts = 5, backoffMs = 100, sleep = (ms) => new Promise((r) => setTimeout(r, ms)) }: SenderOptions) {
-  // A broadcast sends the same headers and payload to every device: they are made into a request's header object
-  // and bytes once, found again by the headers object's identity, and let go with it.
-  const prepared = new WeakMap<Record<string, string>, Prepared>();
-  function prepare(push: Push) {
-    let entry = prepared.get(push.headers);
-    if (!entry) {
-      entry = { headers: new PreparedHeaders(push.headers), payload: push.payload, body: Buffer.from(push.payload) };
-      prepared.set(push.headers, entry);
-    } else if (entry.payload !== push.payload) {
-      entry.payload = push.payload;
-      entry.body = Buffer.from(push.payload);
-    }
-    return entry;
+export function createSender({ transport, token, maxAttempts = 5, backoffMs = 100, sleep = (ms) => new Promise((r) => setTimeout(r, ms)) }: SenderOptions): SendPush {
+  // A broadcast sends the same headers and payload to every device: they are prepared once, found again by the
+  // headers object's identity, and let go with it.
+  const prepared = new WeakMap<Record<string, string>, PreparedRequest>();
+  function prepare(headers: Record<string, string>, payload: string) {
+    let request = prepared.get(headers);
+    if (!request || request.payload !== payload) prepared.set(headers, (request = new PreparedRequest(headers, payload)));
+    return request;
   }
 
-  return async function send(push: Push): Promise<PushOutcome> {
-    const { headers, body } = prepare(push);
-    const path = `/3/device/${push.deviceToken}`;
-    let refreshedToken = false;
-    let lastReason = 'Unknown';
-    for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
-      const authorization = token.authorization();
-      try {
-        const answer = await pool.request(path, headers, body, authorization, push.apnsId);
-        if (answer.status === 200) return DELIVERED;
-        const reason = answer.reason ?? `HTTP${answer.status}`;
-        const kind = kindOfAnswer(answer.status, reason);
-        if (answer.status === 403 && PROVIDER_TOKEN_REASONS.has(reason) && !refreshedToken && token.invalidate(authorization)) {
-          // The JWT, not the device, and old enough to be replaced (token.ts): refresh it once.
-          refreshedToken = true;
-          attempt -= 1;
-          continue;
-        }
-        if (kind !== 'retry') return { ok: false, reason, kind };
-        lastReason = reason;
-      } catch (error) {
-        if (!(error instanceof TransportError)) throw error;
-        if (error.ambiguous) return { ok: false, reason: error.reason, kind: 'ambiguous' };
-        lastReason = error.reason;
-      }
-      // Exponential backoff with full jitter.
-      if (attempt < maxAttempts) await sleep(Math.random() * backoffMs * 2 ** (attempt - 1));
-    }
-    return { ok: false, reason: lastReason, kind: 'retry' };
-  };
-}
+  function again(sink: PushSink, index: number, deviceToken: string, apnsId: string, request: PreparedRequest, attempt: number, reason: string) {
+    const made = (attempt & ~REFRESHED) + 1;
+    if (made >= maxAttempts) return sink.settle(index, { ok: false, reason, kind: 'retry' });
+    // Exponential backoff with full jitter.
+    void sleep(Math.random() * backoffMs * 2 ** (made - 1)).then(() =>
+      transport.dispatch(owner, sink, index, deviceToken, apnsId, request, token.authorization(), (attempt & REFRESHED) | made),
+    );
+  }
 
-export type SendPush = ReturnType<typeof createSender>;
+  const owner: TransportOwner = {
+    answered(sink, index, deviceToken, apnsId, request, attempt, authorization, status, answerReason) {
+      if (status === 200) return sink.settle(index, DELIVERED);
+      const reason = answerReason ?? `HTTP${status}`;
+      const kind = kindOfAnswer(status, reason);
+      if (status === 403 && PROVIDER_TOKEN_REASONS.has(reason) && !(attempt & REFRESHED) && token.invalidate(authorization)) {
+        // The JWT, not the device, and old enough to be replaced (token.ts): refreshed once, not counted as an attempt.
+        return transport.dispatch(owner, sink, index, deviceToken, apnsId, request, token.authorization(), attempt | REFRESHED);
+      }
+      if (kind !== 'retry') return sink.settle(index, { ok: false, reason, kind });
+      again(sink, index, deviceToken, apnsId, request, attempt, reason);
+    },
+    failed(sink, index, deviceToken, apnsId, request, attempt, _authorization, error: TransportError) {
+      if (error.ambiguous) return sink.settle(index, { ok: false, reason: error.reason, kind: 'ambiguous' });
+      again(sink, index, deviceToken, apnsId, request, attempt, error.reason);
+    },
+  };
+
+  function dispatch(sink: PushSink, index: number, deviceToken: string, apnsId: string, headers: Record<string, string>, payload: string) {
+    transport.dispatch(owner, sink, index, deviceToken, apnsId, prepare(headers, payload), token.authorization(), 0);
+  }
+
+  const send: SendPush = (push) =>
+    new Promise<PushOutcome>((resolve) => dispatch({ settle: (_index, outcome) => resolve(outcome) }, 0, push.deviceToken, push.apnsId, push.headers, push.payload));
+  send.dispatch = dispatch;
+  return send;
+}

@@ -1,24 +1,9 @@
 // One request's life on an HTTP/2 stream, for the connection pool (src/apns/connection-pool.ts): the request
-// waiting or in flight (Pending), the headers a broadcast shares (PreparedHeaders), and the stream listeners,
+// waiting or in flight (Pending) and the stream listeners,
 // shared by every stream so that a push costs one small object and its promise.
 import http2 from 'node:http2';
-import type { ApnsResponse, Connection } from './connection-pool.ts';
-
-/**
- * Headers sent with many requests (a broadcast's topic, push type, priority...), turned into a request's header
- * object once. The object is reused: each request fills in its path, authorization and apns-id just before
- * node:http2 copies it (it does so before `request` returns).
- */
-export class PreparedHeaders {
-  readonly template: http2.OutgoingHttpHeaders;
-  readonly authorization: string | undefined;
-  readonly apnsId: string | undefined;
-  constructor(headers: Record<string, string>) {
-    this.authorization = headers.authorization;
-    this.apnsId = headers['apns-id'];
-    this.template = { ':method': 'POST', ':path': '/', 'content-type': 'application/json', ...headers, authorization: undefined, 'apns-id': undefined };
-  }
-}
+import type { Connection } from './connection-pool.ts';
+import type { ApnsResponse, PreparedRequest } from './transport.ts';
 
 export class Pending {
   status = 0;
@@ -37,25 +22,15 @@ export class Pending {
   reject!: (error: Error) => void;
   constructor(
     readonly path: string,
-    readonly headers: Record<string, string> | PreparedHeaders,
-    readonly body: string | Buffer,
-    readonly authorization: string | undefined,
-    readonly apnsId: string | undefined,
+    readonly request: PreparedRequest,
+    readonly authorization: string,
+    readonly apnsId: string,
   ) {}
 }
 
 export const kPending = Symbol('pending');
 export type PoolStream = http2.ClientHttp2Stream & { [kPending]?: Pending };
 const { NGHTTP2_FLAG_END_STREAM } = http2.constants;
-
-export function reasonOf(chunks: Buffer[] | undefined) {
-  if (!chunks?.length) return undefined;
-  try {
-    return JSON.parse((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')).reason;
-  } catch {
-    return undefined;
-  }
-}
 
 export function onResponse(this: PoolStream, headers: http2.IncomingHttpHeaders, flags: number) {
   const pending = this[kPending]!;

@@ -31,7 +31,7 @@ export interface DatabaseOptions {
 /** A pool on an already migrated database, with plain SQL and transactions only. */
 export function openSqlDatabase({ url, poolSize = 10, logger }: DatabaseOptions): SqlDatabase & { pool: pg.Pool } {
   // A stuck statement or lock fails after a while instead of holding the writes queued behind it.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c statement_timeout=30000 -c lock_timeout=10000' });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 1000, options: '-c statement_timeout=30000 -c lock_timeout=10000' });
   pool.on('error', (error) => logger.warn('idle PostgreSQL connection failed', { error: error.message }));
   return {
     pool,

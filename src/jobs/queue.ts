@@ -72,3 +72,19 @@ async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Queu
   await boss.createQueue(name, { name, ...options });
   await boss.updateQueue(name, { name, ...options });
 }
+
+/**
+ * Starts pg-boss polling loops spread over `spreadMs` instead of all at once. Loops started together poll in step
+ * for ever, each poll taking a PostgreSQL connection at the same moment, and the pool keeps that many connections
+ * open; spread out, they share one and the others close when idle. A loop not yet started when `stopped()` says so
+ * is never started.
+ */
+export function startSpread(loops: (() => Promise<unknown>)[], spreadMs: number, stopped: () => boolean, logger: Logger) {
+  loops.forEach((start, i) => {
+    const timer = setTimeout(() => {
+      if (stopped()) return;
+      start().catch((error: Error) => !stopped() && logger.error('a job queue worker could not start', { error: error.message }));
+    }, (spreadMs * (i + 1)) / (loops.length + 1));
+    timer.unref();
+  });
+}

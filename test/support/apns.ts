@@ -5,8 +5,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createConnectionPool } from '../../src/apns/connection-pool.ts';
 import { apnsPlatform } from '../../src/apns/platform.ts';
+import { createTransport } from '../../src/apns/push-service.ts';
 import { createSender } from '../../src/apns/sender.ts';
 import { generateProviderKey, startSimulator, type Answer, type SimulatedPush } from '../../src/apns/simulator.ts';
 import { createProviderToken } from '../../src/apns/token.ts';
@@ -26,6 +26,9 @@ export interface MockApnsOptions {
   /** false: this is the other APNs environment, where none of the devices' tokens was issued. */
   issued?: boolean;
 }
+
+/** The transport tests send with: APNS_TRANSPORT=node runs them all on node:http2 (CI does, once). */
+export const TEST_TRANSPORT = process.env.APNS_TRANSPORT === 'node' ? 'node' : 'frames';
 
 export const TEAM_ID = 'TEAM123456';
 export const KEY_ID = 'KEY1234567';
@@ -53,7 +56,7 @@ export async function startMockApns({ maxAttempts = 4, fallback, connections = 2
       return queue.length > 1 ? queue.shift() : queue[0];
     },
   });
-  const pool = createConnectionPool({ origin: simulator.origin, connections, ca: simulator.ca, requestTimeoutMs });
+  const pool = createTransport(TEST_TRANSPORT, { origin: simulator.origin, connections, ca: simulator.ca, requestTimeoutMs });
   const token = createProviderToken({ teamId: TEAM_ID, keyId: KEY_ID, privateKey: key.privateKey });
   // Processes trust the mock's self-signed certificate through NODE_EXTRA_CA_CERTS, a file.
   const caDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-mock-apns-'));
@@ -67,7 +70,7 @@ export async function startMockApns({ maxAttempts = 4, fallback, connections = 2
       APNS_TEAM_ID: TEAM_ID, APNS_KEY_ID: KEY_ID, APNS_PRIVATE_KEY: key.privateKey, APNS_TOPIC: TEST_TOPIC, APNS_URL: simulator.origin,
       NODE_EXTRA_CA_CERTS: path.join(caDir, 'ca.pem'),
     },
-    send: createSender({ pool, token, maxAttempts, backoffMs: 5 }),
+    send: createSender({ transport: pool, token, maxAttempts, backoffMs: 5 }),
     /** This mock's settings as the configuration breaker knows them: another mock is another environment. */
     platform: apnsPlatform({ origin: simulator.origin }),
     /** Answers for one device token, in order; the last one repeats. */

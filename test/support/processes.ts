@@ -19,7 +19,7 @@ export async function waitFor<T>(read: () => T | undefined | Promise<T | undefin
 
 /** `npm start`'s process (node src/main.ts), its output, and the URL it says it listens on. */
 export function runClarion(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'info', FANOUT_POLL_SECONDS: '0.5', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

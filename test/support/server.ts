@@ -74,6 +74,8 @@ export async function startServer(storage: Awaited<ReturnType<Backend['open']>>,
   const fanout = createFanout({
     database: storage.database, boss, send, platform: options.platform ?? TEST_PLATFORM, logger: testLogger, pageSize: options.pageSize ?? 50, concurrency: options.concurrency ?? 100, shardSize: appConfig.fanoutShardSize,
     circuit: options.circuit ?? createCircuit(), retryWindowMs: options.retryWindowMs ?? 60_000, webhooks,
+    // Retries handed to a later job are taken within half a second, as tests wait for them.
+    pollSeconds: 0.5,
   });
   if (options.work !== false) await fanout.work({ shardRuns: options.shardRuns ?? 2 });
   const app = createApp({ config: appConfig, database: storage.database, logger: testLogger, redis: storage.redis, boss, fanout, webhooks });

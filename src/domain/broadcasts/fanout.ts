@@ -10,7 +10,8 @@ import { OUTAGE_PROBE_PUSHES, type Circuit } from '../../apns/circuit.ts';
 import type { SendPush } from '../../apns/sender.ts';
 import type { Database } from '../../db/database.ts';
 import type { SqlTransaction } from '../../db/sql.ts';
-import { failureReason, QUEUES, SHARD_EXPIRE_SECONDS, type Boss } from '../../jobs/queue.ts';
+import { failureReason, QUEUES, SHARD_EXPIRE_SECONDS, startSpread, type Boss } from '../../jobs/queue.ts';
+import type { Job } from 'pg-boss';
 import type { Logger } from '../../logger.ts';
 import { countShardRun } from '../../metrics/fanout.ts';
 import { countBroadcastEnd } from '../../metrics/broadcasts.ts';
@@ -51,6 +52,10 @@ export interface FanoutOptions {
   retryWindowMs: number;
   /** WEBHOOK_SECRET_KEY and WEBHOOKS_ALLOW_PRIVATE: the webhook deliveries this process works (default: none can be signed). */
   webhooks?: WebhookSettings;
+  /** How often an idle worker asks the queue for shards (FANOUT_POLL_SECONDS); shards planned here wake it at once. */
+  pollSeconds?: number;
+  /** Told when this process planned shards: the API process wakes its forked workers with it. */
+  wake?: () => void;
 }
 
 type PageRow = Recipient & { live: boolean };
@@ -62,7 +67,11 @@ type PageRow = Recipient & { live: boolean };
 export const JOB_RUN_MS = (SHARD_EXPIRE_SECONDS - 10) * 1000;
 export const EXPRESS_RUN_MS = (RESCUE_DELAY_SECONDS - 5) * 1000;
 
-export function createFanout({ database, boss, send, platform, logger, pageSize, concurrency, shardSize, sliceMs = 10_000, circuit, retryWindowMs, webhooks = { secretKey: undefined, allowPrivate: false } }: FanoutOptions) {
+export function createFanout({
+  database, boss, send, platform, logger, pageSize, concurrency, shardSize, sliceMs = 10_000, circuit, retryWindowMs, webhooks = { secretKey: undefined, allowPrivate: false }, pollSeconds = 2, wake,
+}: FanoutOptions) {
+  /** This process's shard-taking loops (pg-boss workers), to wake when there are shards to take. */
+  const shardWorkers: string[] = [];
   const { sql } = database;
   const running = new Set<Promise<unknown>>();
   const proofs = createSettingProofs(sql, 'apns');
@@ -225,15 +234,32 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
       await tx.query(`UPDATE broadcasts SET status = 'sending', recipients = $2 WHERE id = $1`, [broadcastId, recipients]);
       await planShards(tx, boss, { id: row.id, organizationId: row.organization_id, request: row.request }, shardSize, { express: false });
     });
+    planned();
+  }
+
+  /** Shards were planned (and committed): the loops that take them look now rather than at their next poll. */
+  function planned() {
+    for (const id of shardWorkers) boss.notifyWorker(id);
+    wake?.();
   }
 
   /** Takes jobs from the queue: `shardRuns` shards at a time, scheduled starts, and exhausted shards and starts. */
   async function work({ shardRuns }: { shardRuns: number }) {
     for (let i = 0; i < shardRuns; i += 1) {
-      await boss.work<ShardJob>(QUEUES.shard, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => track(countShardRun(runShard(job!.data, job!.id))));
+      let id = '';
+      id = await boss.work<ShardJob>(QUEUES.shard, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async ([job]) => {
+        try {
+          return await track(countShardRun(runShard(job!.data, job!.id)));
+        } finally {
+          // A shard done: the loop looks for the next one at once, not after the rest of its polling interval.
+          boss.notifyWorker(id);
+        }
+      });
+      shardWorkers.push(id);
     }
-    await boss.work<{ broadcastId: string }>(QUEUES.start, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => track(startScheduled(job!.data.broadcastId)));
-    await boss.work<ShardJob>(QUEUES.shardGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([job]) => {
+    // The other queues' loops start spread over a polling interval, so that their polls share a connection.
+    const stopped = () => stopping;
+    const shardGaveUp = async ([job]: Job<ShardJob>[]) => {
       const reason = failureReason(job);
       logger.error('a broadcast shard gave up after its retries', { broadcast: job!.data.broadcastId, shard: job!.data.index, reason });
       const end = await database.transaction(async (tx) => {
@@ -241,14 +267,24 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
         return finishBroadcast(tx, boss, job!.data.broadcastId);
       });
       countBroadcastEnd(end);
-    });
-    await boss.work<{ broadcastId: string }>(QUEUES.startGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([job]) => {
+    };
+    const startGaveUp = async ([job]: Job<{ broadcastId: string }>[]) => {
       const reason = failureReason(job);
       logger.error('a scheduled broadcast could not be started after its retries', { broadcast: job!.data.broadcastId, reason });
       countBroadcastEnd(await database.transaction((tx) => failUnstarted(tx, boss, job!.data.broadcastId, reason)));
-    });
+    };
+    startSpread(
+      [
+        () => boss.work<{ broadcastId: string }>(QUEUES.start, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async ([job]) => track(startScheduled(job!.data.broadcastId))),
+        () => boss.work<ShardJob>(QUEUES.shardGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, shardGaveUp),
+        () => boss.work<{ broadcastId: string }>(QUEUES.startGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, startGaveUp),
+      ],
+      pollSeconds * 1000,
+      stopped,
+      logger,
+    );
     // Webhook deliveries are worked wherever shards are.
-    await createDeliverer({ database, boss, logger, settings: webhooks }).work();
+    await createDeliverer({ database, boss, logger, settings: webhooks }).work(stopped);
   }
 
   /**
@@ -265,6 +301,7 @@ export function createFanout({ database, boss, send, platform, logger, pageSize,
   return {
     express,
     work,
+    planned,
     stop,
     sendTest,
     /** Runs one shard job here and now (what a worker does with a job it took), for at most `runMs`. */

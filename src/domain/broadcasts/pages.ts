@@ -3,7 +3,7 @@
 // a setting; the page never runs past its deadline (a push still unanswered then is left to the retry table).
 import type { Circuit } from '../../apns/circuit.ts';
 import type { SendPush } from '../../apns/sender.ts';
-import type { PushFailure, PushOutcome } from './platform.ts';
+import type { PushFailure, PushOutcome, PushSink } from './platform.ts';
 import type { SqlClient } from '../../db/sql.ts';
 import { COUNT_SHARDS } from '../subscriptions/service.ts';
 import { apnsIdFor } from './apns-id.ts';
@@ -84,7 +84,9 @@ export async function sendPage(send: SendPush, broadcastKey: string, push: Prepa
 
   // Until the run's first delivery, devices that received before go first: their answers tell the most.
   const queue = breaker.probing() ? [...recipients.filter((r) => r.proven), ...recipients.filter((r) => !r.proven)] : recipients;
-  const inFlight = new Set<Recipient>();
+  // Pushes in flight, by their place in the queue: the sender tells each one's end to `sink`.
+  const flying = new Uint8Array(queue.length);
+  let inFlight = 0;
   let next = 0;
   let cut = false;
   let broken: unknown;
@@ -94,39 +96,51 @@ export async function sendPage(send: SendPush, broadcastKey: string, push: Prepa
     wake = undefined;
     resolve?.();
   };
+  const sink: PushSink = {
+    settle(index, result) {
+      if (!flying[index]) return; // the page was cut at its deadline: this answer came too late to count
+      flying[index] = 0;
+      inFlight -= 1;
+      try {
+        judge(queue[index]!, result);
+      } catch (error) {
+        broken ??= error;
+        cut = true;
+      }
+      wakeUp();
+    },
+  };
+  const failed = (error: unknown) => {
+    // Not an answer but a bug (the sender turns every transport failure into an outcome): the page fails.
+    broken ??= error;
+    cut = true;
+    wakeUp();
+  };
   const timer = Number.isFinite(deadline) ? setTimeout(() => ((cut = true), wakeUp()), Math.max(0, deadline - Date.now())) : undefined;
   const stopped = () => cut || breaker.tripped() !== null || breaker.undecided({ more: true });
 
   try {
     for (;;) {
       // Probing, pushes go out in rounds of PROBE_PUSHES, each once the last has answered: a wrong setting costs one round.
-      const round = breaker.probing() ? (inFlight.size ? 0 : PROBE_PUSHES) : concurrency;
-      for (let started = 0; next < queue.length && started < round && inFlight.size < concurrency && !stopped(); ) {
-        const recipient = queue[next]!;
+      const round = breaker.probing() ? (inFlight ? 0 : PROBE_PUSHES) : concurrency;
+      for (let started = 0; next < queue.length && started < round && inFlight < concurrency && !stopped(); ) {
+        const index = next;
+        const recipient = queue[index]!;
         next += 1;
         if (circuit && !circuit.permit()) {
           outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: circuit.lastReason(), tried: false, ambiguous: false });
           continue;
         }
         started += 1;
-        inFlight.add(recipient);
-        void send({ deviceToken: recipient.apns_token, apnsId: apnsIdFor(broadcastKey, recipient.device_uuid), headers: push.headers, payload: push.payload }).then(
-          (result) => {
-            if (!inFlight.delete(recipient)) return; // the page was cut at its deadline: this answer came too late to count
-            judge(recipient, result);
-            wakeUp();
-          },
-          (error: unknown) => {
-            // Not an answer but a bug (the sender turns every transport failure into an outcome): the page fails.
-            broken ??= error;
-            cut = true;
-            wakeUp();
-          },
-        );
+        flying[index] = 1;
+        inFlight += 1;
+        const apnsId = apnsIdFor(broadcastKey, recipient.device_uuid);
+        if (send.dispatch) send.dispatch(sink, index, recipient.apns_token, apnsId, push.headers, push.payload);
+        else send({ deviceToken: recipient.apns_token, apnsId, headers: push.headers, payload: push.payload }).then((result) => sink.settle(index, result), failed);
       }
       if (broken !== undefined) throw broken;
       if (cut) break;
-      if (inFlight.size === 0) {
+      if (inFlight === 0) {
         // The breaker cannot tell yet: whether the setting has been proven elsewhere decides.
         if (breaker.undecided({ more: next < queue.length || more })) {
           breaker.settle(await provenElsewhere());
@@ -142,8 +156,12 @@ export async function sendPage(send: SendPush, broadcastKey: string, push: Prepa
   }
 
   // Past the deadline, what is in flight may have been delivered (it is no outage: the outage breaker is not told).
-  for (const recipient of inFlight) unanswered(recipient, 'Timeout');
-  inFlight.clear();
+  for (let index = 0; inFlight > 0 && index < queue.length; index += 1) {
+    if (!flying[index]) continue;
+    flying[index] = 0;
+    inFlight -= 1;
+    unanswered(queue[index]!, 'Timeout');
+  }
   // What was not sent before the deadline waits its turn; after a trip, nothing more is sent.
   if (!breaker.tripped()) {
     for (const recipient of queue.slice(next)) outcome.retry.push({ deviceUuid: recipient.device_uuid, reason: 'NotSent', tried: false, ambiguous: false });

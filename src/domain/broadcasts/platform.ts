@@ -33,3 +33,8 @@ export interface PushPlatform {
   /** What to check, said to an operator: the setting, its value where it helps, and how to put it right. */
   advice(setting: string, push: PreparedPush): string;
 }
+
+/** Where a push's end is told, once: `index` is the sender's caller's own number for the push (a page's place). */
+export interface PushSink {
+  settle(index: number, outcome: PushOutcome): void;
+}

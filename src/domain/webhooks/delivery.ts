@@ -5,7 +5,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { SqlDatabase } from '../../db/pool.ts';
 import type { SqlClient, SqlTransaction } from '../../db/sql.ts';
-import { failureReason, QUEUES, type Boss } from '../../jobs/queue.ts';
+import { failureReason, startSpread, QUEUES, type Boss } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
 import type { DeliveryJob } from './events.ts';
 import { decryptSecret } from './secrets.ts';
@@ -138,16 +138,20 @@ export function createDeliverer({ database, boss, logger, settings }: DelivererO
     logger.info('old webhook deliveries deleted', { deleted, retentionDays: DELIVERY_RETENTION_DAYS });
   }
 
-  /** Takes delivery jobs in this process, `concurrency` at a time, and the daily pruning (its schedule is idempotent). */
-  async function work() {
-    for (let i = 0; i < timing.concurrency; i += 1) {
-      await boss.work<DeliveryJob>(QUEUES.webhookDelivery, { batchSize: 1, pollingIntervalSeconds: timing.pollingIntervalSeconds }, async ([job]) => deliver(job!.data));
-    }
-    await boss.work<DeliveryJob>(QUEUES.webhookGaveUp, { batchSize: 1, pollingIntervalSeconds: timing.pollingIntervalSeconds, includeMetadata: true }, async ([job]) =>
-      gaveUp(job!.data, failureReason(job)),
-    );
+  /**
+   * Takes delivery jobs in this process, `concurrency` at a time, and the daily pruning (its schedule is
+   * idempotent). The loops start spread over one polling interval (startSpread); `stopped` stops those not yet started.
+   */
+  async function work(stopped: () => boolean = () => false) {
     await boss.schedule(QUEUES.webhookPrune, PRUNE_CRON, {}, { tz: 'UTC' });
-    await boss.work(QUEUES.webhookPrune, { pollingIntervalSeconds: 60 }, prune);
+    const loops = [
+      ...Array.from({ length: timing.concurrency }, () => () =>
+        boss.work<DeliveryJob>(QUEUES.webhookDelivery, { batchSize: 1, pollingIntervalSeconds: timing.pollingIntervalSeconds }, async ([job]) => deliver(job!.data)),
+      ),
+      () => boss.work<DeliveryJob>(QUEUES.webhookGaveUp, { batchSize: 1, pollingIntervalSeconds: timing.pollingIntervalSeconds, includeMetadata: true }, async ([job]) => gaveUp(job!.data, failureReason(job))),
+      () => boss.work(QUEUES.webhookPrune, { pollingIntervalSeconds: 60 }, prune),
+    ];
+    startSpread(loops, timing.pollingIntervalSeconds * 1000, stopped, logger);
   }
 
   return { deliver, gaveUp, work };
