@@ -281,13 +281,12 @@ export class Http2Connection implements FrameHandler {
     }
   }
 
-  /** A frame's payload without its padding (§6.1): [start, end]. */
-  private unpadded(flags: number, data: Buffer, start: number, end: number): [number, number] {
-    if (!(flags & Flag.PADDED)) return [start, end];
+  /** How many octets a padded frame's payload ends with (§6.1); its pad-length octet comes first. */
+  private padding(data: Buffer, start: number, end: number) {
     if (end - start < 1) throw new ConnectionError(ErrorCode.FRAME_SIZE_ERROR, 'padded frame without its pad length');
     const padding = data[start]!;
     if (padding >= end - start) throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, 'padding as long as the frame');
-    return [start + 1, end - padding];
+    return padding;
   }
 
   /** Is this a stream id the server may speak of: opened by this side at some time? */
@@ -306,7 +305,12 @@ export class Http2Connection implements FrameHandler {
       this.windowUpdate(0, this.received);
       this.received = 0;
     }
-    const [from, to] = this.unpadded(flags, data, start, end);
+    let from = start;
+    let to = end;
+    if (flags & Flag.PADDED) {
+      to -= this.padding(data, start, end);
+      from += 1;
+    }
     const slot = this.streams.get(streamId);
     if (slot === undefined) return; // closed (cancelled, reset): its data is dropped, its window given back above
     const last = (flags & Flag.END_STREAM) !== 0;
@@ -317,7 +321,12 @@ export class Http2Connection implements FrameHandler {
 
   private onHeaders(flags: number, streamId: number, data: Buffer, start: number, end: number) {
     this.known(streamId, 'HEADERS');
-    let [from, to] = this.unpadded(flags, data, start, end);
+    let from = start;
+    let to = end;
+    if (flags & Flag.PADDED) {
+      to -= this.padding(data, start, end);
+      from += 1;
+    }
     if (flags & Flag.PRIORITY) {
       if (to - from < 5) throw new ConnectionError(ErrorCode.FRAME_SIZE_ERROR, 'HEADERS too short for its priority');
       from += 5;

@@ -2,27 +2,18 @@
 // sources only; packages stay imports of node_modules) at start, in about a tenth of a second. That saves each
 // worker the TypeScript loader (about 26 MB of memory here) and its start-up compile. The file is named after
 // its content, so instances on one checkout share it and a changed source is never run stale.
-import { createHash } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, stop } from 'esbuild';
+import { writeBundle } from './write-bundle.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const ENTRY = path.join(root, 'src', 'worker.ts');
-const CACHE = path.join(root, 'node_modules', '.cache', 'clarion');
 
 /** The bundled worker's path (built now if this content has not been built before). */
 export async function workerBundle(): Promise<string> {
   const result = await build({ entryPoints: [ENTRY], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', write: false, logLevel: 'silent' });
   // esbuild's service process is not needed once the file is built.
   await stop();
-  const code = result.outputFiles[0]!.contents;
-  const file = path.join(CACHE, `worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  if (await stat(file).then(() => true, () => false)) return file;
-  await mkdir(CACHE, { recursive: true });
-  const staging = `${file}.${process.pid}.tmp`;
-  await writeFile(staging, code);
-  await rename(staging, file);
-  return file;
+  return writeBundle('worker', result.outputFiles[0]!.contents);
 }
