@@ -28,7 +28,7 @@ async function setUp(options: ConformanceOptions = {}, pool: Partial<FramePoolOp
   cleanups.push(() => server.close());
   const settings = { origin: server.origin, connections: 1, requestTimeoutMs: 5_000, ...pool };
   // The fallback (node:http2) against the same server: the options only our framing has are left out.
-  const transport = kind === 'frames' ? createFramePool(settings) : Object.assign(createTransport('node', settings), { stats: () => ({ inFlight: 0, waiting: 0, connections: 0 }) });
+  const transport = kind === 'frames' ? createFramePool(settings) : Object.assign(createTransport('node', settings), { stats: () => ({ inFlight: 0, waiting: 0, connections: 0, ringCapacity: 0 }) });
   cleanups.push(() => transport.close());
   const token = createProviderToken({ teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: key.privateKey, now, refreshMs: 1000 });
   const send = createSender({ transport, token, maxAttempts, backoffMs: 1 });
@@ -133,6 +133,9 @@ describe('the HTTP/2 framing transport', () => {
     expect(waiting).toBeGreaterThan(0);
     server.connections[0]!.socket.resume();
     expect((await Promise.all(many)).every((o) => o.ok)).toBe(true);
+    // The burst has passed: the rings that queued it give their memory back.
+    expect(transport.stats().ringCapacity).toBeGreaterThan(2048);
+    await vi.waitFor(() => expect(transport.stats().ringCapacity).toBe(2048), { timeout: 5_000 });
   }, 30_000);
 
   it('reconnects with backoff and jitter to a server that keeps failing, and fails the pushes meanwhile instead of holding them', async () => {
@@ -160,12 +163,182 @@ describe('the HTTP/2 framing transport', () => {
     expect(accepted).toBeLessThan(outcomes.length / 3);
   });
 
+  it('takes an answer that comes before the body has all gone (RFC 9113 §8.1): the push settles with it, no more of its body is sent, and the connection goes on', async () => {
+    const { server, send } = await setUp({
+      settings: { initialWindowSize: 10 },
+      refillWindows: false,
+      // Stream 1 is answered on its headers, with its body held back by the tiny window; the server then asks for no more.
+      early: ({ connection, streamId }) => {
+        if (streamId !== 1) return undefined;
+        connection.reply(streamId, { status: 400, body: JSON.stringify({ reason: 'BadDeviceToken' }) });
+        connection.socket.write(frame(FrameType.RST_STREAM, 0, streamId, Buffer.alloc(4))); // NO_ERROR
+        return undefined;
+      },
+    });
+    expect(await send(push(1))).toEqual({ ok: false, reason: 'BadDeviceToken', kind: 'token' });
+    // The window opens: what was left of stream 1's body must not follow.
+    server.connections[0]!.settings({ initialWindowSize: 65_535 });
+    expect((await send(push(2))).ok).toBe(true);
+    const sentOn1 = server.frames.filter((f) => f.type === FrameType.DATA && f.streamId === 1).reduce((sum, f) => sum + f.length, 0);
+    expect(sentOn1).toBeLessThanOrEqual(10);
+    expect(server.resets).toContain(1);
+    expect(server.connections).toHaveLength(1);
+    expect(server.violations).toEqual([]);
+  });
+
+  it('under maxInFlight, sends the waiting pushes on a new connection when a GOAWAY leaves a stream open on the old one: every push settles', async () => {
+    const held: number[] = [];
+    const { server, send } = await setUp(
+      {
+        handle: ({ streamId, connection }) => {
+          if (connection !== server.connections[0]) return { status: 200 };
+          held.push(streamId);
+          return undefined;
+        },
+      },
+      { maxInFlight: 5, requestTimeoutMs: 2_000 },
+    );
+    const outcomes = Array.from({ length: 20 }, (_, i) => send(push(i)));
+    await vi.waitFor(() => expect(held).toHaveLength(5));
+    const first = server.connections[0]!;
+    first.goaway(held.at(-1)!); // all five are processed here; the old connection finishes them
+    for (const streamId of held.slice(0, 4)) first.reply(streamId, { status: 200 });
+    // The fifth stays open (the old connection stays, draining): the fifteen waiting go on a new one meanwhile.
+    expect((await Promise.all(outcomes.slice(5))).every((o) => o.ok)).toBe(true);
+    first.reply(held[4]!, { status: 200 });
+    expect((await Promise.all(outcomes)).every((o) => o.ok)).toBe(true);
+    onceEach(server, 20);
+  });
+
+  it('cuts a closing connection whose server has stopped reading once its grace is over', async () => {
+    let connections = 0;
+    const errors: string[] = [];
+    const { server, send, transport } = await setUp(
+      {
+        settings: { maxConcurrentStreams: 100_000, initialWindowSize: 1 << 30 },
+        afterSettings: (socket) => {
+          connections += 1;
+          if (connections > 1) return;
+          const increment = Buffer.alloc(4);
+          increment.writeUInt32BE(2 ** 31 - 1 - 65_535);
+          socket.write(frame(FrameType.WINDOW_UPDATE, 0, 0, increment));
+          socket.pause(); // the first server reads nothing more: the client's socket never drains
+        },
+      },
+      { closeGraceMs: 50, onError: (error) => errors.push(error.message) },
+    );
+    const big = JSON.stringify({ aps: { alert: 'y'.repeat(3000) } });
+    const many = Array.from({ length: 5000 }, (_, i) => send(push(i + 1, { payload: big })));
+    // Its socket full: pushes wait, and those in flight stop growing.
+    let before = -1;
+    await vi.waitFor(
+      () => {
+        const { inFlight, waiting } = transport.stats();
+        const stalled = waiting > 0 && inFlight > 0 && inFlight === before;
+        before = inFlight;
+        expect(stalled).toBe(true);
+      },
+      { interval: 100, timeout: 10_000 },
+    );
+    // Every stream refused: the client closes, its GOAWAY stuck behind octets the server will never read.
+    server.connections[0]!.goaway(0, ErrorCode.ENHANCE_YOUR_CALM);
+    // Told only once its socket has closed.
+    await vi.waitFor(() => expect(errors).toContain('GOAWAY from the server (ENHANCE_YOUR_CALM)'), { timeout: 5_000 });
+    const outcomes = await Promise.all(many);
+    expect(outcomes.every((o) => o.ok || o.kind === 'retry')).toBe(true);
+    expect(outcomes.some((o) => o.ok)).toBe(true); // the rest went on a new connection
+  }, 30_000);
+
+  it('a PRIORITY frame of the wrong length is a stream error (RFC 9113 §6.3): that stream is reset with FRAME_SIZE_ERROR, the connection goes on', async () => {
+    const { server, send } = await setUp({
+      handle: ({ connection, streamId, headers: h }) => {
+        if (h[':path'] !== '/3/device/device00001') return { status: 200 };
+        connection.socket.write(frame(FrameType.PRIORITY, 0, streamId, Buffer.alloc(4)));
+        return undefined;
+      },
+    });
+    expect(await send(push(1))).toEqual({ ok: false, reason: 'ConnectionError', kind: 'ambiguous' });
+    await vi.waitFor(() => expect(server.resetCodes).toEqual([ErrorCode.FRAME_SIZE_ERROR]));
+    expect((await send(push(2))).ok).toBe(true);
+    expect(server.connections).toHaveLength(1);
+    expect(server.clientGoaways).toEqual([]);
+  });
+
+  it('a WINDOW_UPDATE of 0 on a stream whose body has all gone is a stream error (RFC 9113 §6.9): reset with PROTOCOL_ERROR, the connection goes on', async () => {
+    const { server, send } = await setUp({
+      handle: ({ connection, streamId, headers: h }) => {
+        if (h[':path'] !== '/3/device/device00001') return { status: 200 };
+        connection.socket.write(frame(FrameType.WINDOW_UPDATE, 0, streamId, Buffer.alloc(4)));
+        setTimeout(() => connection.reply(streamId, { status: 200 }), 20);
+        return undefined;
+      },
+    });
+    expect(await send(push(1))).toEqual({ ok: false, reason: 'ConnectionError', kind: 'ambiguous' });
+    await vi.waitFor(() => expect(server.resetCodes).toEqual([ErrorCode.PROTOCOL_ERROR]));
+    expect((await send(push(2))).ok).toBe(true);
+    expect(server.connections).toHaveLength(1);
+    expect(server.clientGoaways).toEqual([]);
+  });
+
+  it('discards the frames that come on a stream already closed (RFC 9113 §5.1), its header blocks decoded all the same', async () => {
+    const { server, send } = await setUp({
+      handle: ({ connection, streamId, headers: h }) => {
+        if (h[':path'] !== '/3/device/device00002') return { status: 200 };
+        // An answer naming the late block's field by its index: a decoder that skipped that block is out of range.
+        const block = Buffer.concat([connection.encoder.field(':status', '200', true), connection.encoder.field('x-late', '1', true)]);
+        connection.socket.write(frame(FrameType.HEADERS, Flag.END_HEADERS | Flag.END_STREAM, streamId, block));
+        return undefined;
+      },
+    });
+    expect((await send(push(1))).ok).toBe(true);
+    const connection = server.connections[0]!;
+    const late = Buffer.concat(['1', '2', '3'].map((n) => connection.encoder.field('x-late', n, true)));
+    connection.socket.write(
+      Buffer.concat([
+        frame(FrameType.WINDOW_UPDATE, 0, 1, Buffer.alloc(4)), // an increment of 0
+        frame(FrameType.WINDOW_UPDATE, 0, 1, Buffer.from([0, 0, 1, 0])),
+        frame(FrameType.PRIORITY, 0, 1, Buffer.alloc(4)), // of the wrong length
+        frame(FrameType.DATA, 0, 1, Buffer.from('late')),
+        frame(FrameType.HEADERS, Flag.END_HEADERS | Flag.END_STREAM, 1, late),
+        frame(FrameType.RST_STREAM, 0, 1, Buffer.from([0, 0, 0, ErrorCode.CANCEL])),
+      ]),
+    );
+    for (let i = 2; i < 6; i += 1) expect((await send(push(i))).ok).toBe(true);
+    expect(server.connections).toHaveLength(1);
+    expect(server.clientGoaways).toEqual([]);
+    expect(server.resets).toEqual([]);
+  });
+
+  it('checks a busy connection that has gone silent with a PING, and replaces it when the PING goes unanswered', async () => {
+    const errors: string[] = [];
+    const { server, send } = await setUp(
+      {
+        handle: ({ connection }) => {
+          if (connection !== server.connections[0]) return { status: 200 };
+          connection.silent = true; // holds the stream, and answers nothing more, PINGs included
+          return undefined;
+        },
+      },
+      { requestTimeoutMs: 3_000, silenceMs: 50, pingTimeoutMs: 100, onError: (error) => errors.push(error.message) },
+    );
+    // Failed with its connection, not by its own timeout.
+    expect(await send(push(1))).toEqual({ ok: false, reason: 'ConnectionError', kind: 'ambiguous' });
+    expect(errors).toContain('PING unanswered for 100 ms');
+    expect(server.frames.some((f) => f.type === FrameType.PING && !(f.flags & Flag.ACK))).toBe(true);
+    expect((await send(push(2))).ok).toBe(true);
+    expect(server.connections).toHaveLength(2);
+  });
+
   const garbage: [string, Buffer, number][] = [
     ['DATA on stream 0', frame(FrameType.DATA, 0, 0, Buffer.from('x')), ErrorCode.PROTOCOL_ERROR],
     ['a frame beyond the maximum size', Buffer.concat([Buffer.from([0x01, 0x00, 0x00, FrameType.DATA, 0, 0, 0, 0, 1]), Buffer.alloc(100)]), ErrorCode.FRAME_SIZE_ERROR],
     ['SETTINGS of 5 octets', frame(FrameType.SETTINGS, 0, 0, Buffer.alloc(5)), ErrorCode.FRAME_SIZE_ERROR],
     ['HEADERS on a stream the client never opened', frame(FrameType.HEADERS, Flag.END_HEADERS, 2, Buffer.from([0x88])), ErrorCode.PROTOCOL_ERROR],
     ['PUSH_PROMISE', frame(FrameType.PUSH_PROMISE, Flag.END_HEADERS, 1, Buffer.alloc(5)), ErrorCode.PROTOCOL_ERROR],
+    ['PRIORITY on stream 0', frame(FrameType.PRIORITY, 0, 0, Buffer.alloc(5)), ErrorCode.PROTOCOL_ERROR],
+    // A stream error on an idle stream, which cannot be reset (§6.4): the connection's instead (§5.4).
+    ['a PRIORITY of 4 octets on an idle stream', frame(FrameType.PRIORITY, 0, 99, Buffer.alloc(4)), ErrorCode.FRAME_SIZE_ERROR],
+    ['WINDOW_UPDATE on an idle stream', frame(FrameType.WINDOW_UPDATE, 0, 99, Buffer.from([0, 0, 0, 1])), ErrorCode.PROTOCOL_ERROR],
     ['WINDOW_UPDATE of 0', frame(FrameType.WINDOW_UPDATE, 0, 0, Buffer.alloc(4)), ErrorCode.PROTOCOL_ERROR],
     ['CONTINUATION without HEADERS', frame(FrameType.CONTINUATION, Flag.END_HEADERS, 1, Buffer.from([0x88])), ErrorCode.PROTOCOL_ERROR],
     ['a PING of 7 octets', frame(FrameType.PING, 0, 0, Buffer.alloc(7)), ErrorCode.FRAME_SIZE_ERROR],

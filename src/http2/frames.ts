@@ -1,5 +1,5 @@
-// HTTP/2 frames (RFC 9113 §4 and §6): the constants, writing a frame's header, and reading frames out of a
-// byte stream that arrives in pieces of any size.
+// HTTP/2 frames (RFC 9113 §4 and §6): the constants, writing a frame's header, reading frames out of a byte stream
+// that arrives in pieces of any size, and a padded frame's padding.
 
 export const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
 export const FRAME_HEADER = 9;
@@ -79,6 +79,14 @@ export function writeFrameHeader(out: Uint8Array, offset: number, length: number
   out[offset + 7] = (streamId >>> 8) & 0xff;
   out[offset + 8] = streamId & 0xff;
   return offset + FRAME_HEADER;
+}
+
+/** How many octets a padded frame's payload ends with (§6.1); its pad-length octet comes first. */
+export function padding(data: Buffer, start: number, end: number) {
+  if (end - start < 1) throw new ConnectionError(ErrorCode.FRAME_SIZE_ERROR, 'padded frame without its pad length');
+  const length = data[start]!;
+  if (length >= end - start) throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, 'padding as long as the frame');
+  return length;
 }
 
 export interface FrameHandler {

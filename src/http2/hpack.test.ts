@@ -1,6 +1,7 @@
 // RFC 7541 Appendix C's examples, byte for byte, and the Huffman table against Appendix B.
 import { describe, expect, it } from 'vitest';
-import { CompressionError, HpackDecoder, HpackEncoder, stringLiteral, writeInteger } from './hpack.ts';
+import { CompressionError, HpackDecoder } from './hpack-decoder.ts';
+import { HpackEncoder, stringLiteral, writeInteger } from './hpack-encoder.ts';
 import { CODES, huffmanDecode, huffmanEncode, huffmanLength, LENGTHS } from './huffman.ts';
 
 const hex = (text: string) => Buffer.from(text.replace(/\s+/g, ''), 'hex');

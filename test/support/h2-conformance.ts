@@ -3,11 +3,12 @@
 // SETTINGS ACKs, stream limits, flow-control windows, header blocks), records each violation, and does on cue what
 // real servers do to clients: change SETTINGS mid-connection, keep windows tiny, answer in CONTINUATION and padded
 // frames, reset streams, send GOAWAY (and keep to its last-stream-id: a stream above it is never processed), ping,
-// leave a stream unanswered, drop the socket, or send garbage.
+// answer before a request's body has come, leave a stream unanswered, go silent, drop the socket, or send garbage.
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode, Flag, FRAME_HEADER, FrameReader, FrameType, PREFACE, Setting, writeFrameHeader } from '../../src/http2/frames.ts';
-import { HpackDecoder, HpackEncoder } from '../../src/http2/hpack.ts';
+import { HpackDecoder } from '../../src/http2/hpack-decoder.ts';
+import { HpackEncoder } from '../../src/http2/hpack-encoder.ts';
 
 export interface ServerRequest {
   connection: ConformanceConnection;
@@ -24,6 +25,8 @@ export interface ConformanceOptions {
   /** Gives back the connection's and streams' windows as it reads (default); false keeps them as the client used them. */
   refillWindows?: boolean;
   handle?: (request: ServerRequest) => Reply | void;
+  /** Called when a request's header block arrives, before its body: a reply answers it then (RFC 9113 §8.1). */
+  early?: (request: ServerRequest) => Reply | void;
   /** Raw bytes written right after the server's SETTINGS (garbage, fuzz). */
   afterSettings?: (socket: net.Socket) => void;
 }
@@ -65,6 +68,8 @@ export class ConformanceConnection {
   private readonly bodies = new Map<number, Buffer[]>();
   private readonly requestHeaders = new Map<number, Record<string, string>>();
   private preface = false;
+  /** A peer gone silent: it still reads, but writes nothing more (no answers, no PING ACKs, no window updates). */
+  silent = false;
   private buffered = Buffer.alloc(0);
   private readonly reader: FrameReader;
 
@@ -108,6 +113,7 @@ export class ConformanceConnection {
   frame(type: number, flags: number, streamId: number, data: Buffer, start: number, end: number) {
     const payload = data.subarray(start, end);
     this.server.frames.push({ type, flags, streamId, length: payload.length });
+    if (this.silent) return;
     switch (type) {
       case FrameType.SETTINGS:
         if (flags & Flag.ACK) {
@@ -171,6 +177,7 @@ export class ConformanceConnection {
         if (type === FrameType.RST_STREAM) {
           this.open.delete(streamId);
           this.server.resets.push(streamId);
+          this.server.resetCodes.push(payload.readUInt32BE(0));
         }
         return;
       case FrameType.GOAWAY:
@@ -198,9 +205,12 @@ export class ConformanceConnection {
       headers[name] = fields[i + 1]!;
     }
     this.requestHeaders.set(streamId, headers);
+    const early = this.server.options.early?.({ connection: this, streamId, headers, body: Buffer.alloc(0) });
+    if (early) this.reply(streamId, early);
   }
 
   private requestDone(streamId: number) {
+    if (!this.open.has(streamId)) return; // answered early, or reset by the client
     const headers = this.requestHeaders.get(streamId) ?? {};
     const body = Buffer.concat(this.bodies.get(streamId) ?? []);
     if (this.goawayId !== undefined && streamId > this.goawayId) {
@@ -296,6 +306,8 @@ export class ConformanceServer {
   readonly clientGoaways: number[] = [];
   readonly pingAcks: string[] = [];
   readonly resets: number[] = [];
+  /** The error code of each RST_STREAM in `resets`. */
+  readonly resetCodes: number[] = [];
   readonly resetsSent: number[] = [];
   /** 200s sent, by :path: a push processed twice shows here. */
   readonly answered = new Map<string, number>();
