@@ -37,6 +37,15 @@ describe('logger', () => {
     expect(lines[0]).toMatchObject({ password: '[redacted]', token: '[redacted]', headers: { authorization: '[redacted]', cookie: '[redacted]' }, organization: 'acme' });
   });
 
+  it('redacts a child logger\'s fields, and never changes the caller\'s objects', () => {
+    const { lines, stream } = capture();
+    const fields = { headers: { cookie: 'session=s', accept: 'json' } };
+    createLogger('info', stream).child({ apiKey: 'clk_live_y' }).info('child', fields);
+    expect(JSON.stringify(lines)).not.toMatch(/clk_live_y|session=s/);
+    expect(lines[0]).toMatchObject({ apiKey: '[redacted]', headers: { cookie: '[redacted]', accept: 'json' } });
+    expect(fields.headers.cookie).toBe('session=s');
+  });
+
   it('puts the request id on every line logged while the request is handled, across awaits and in child loggers', async () => {
     const { lines, stream } = capture();
     const logger = createLogger('debug', stream);

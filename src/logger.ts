@@ -19,9 +19,29 @@ export interface Logger {
   child(fields: Fields): Logger;
 }
 
-const SECRET_KEYS = ['authorization', 'cookie', 'password', 'secret', 'token', 'apiKey', 'privateKey', 'sessionToken', 'apnsToken', 'webhookSecret'];
-/** Secret-looking keys at the top of a line's fields and one level down (e.g. headers.authorization). */
-export const REDACTED_PATHS = [...SECRET_KEYS, ...SECRET_KEYS.map((key) => `*.${key}`)];
+const SECRET_KEYS = new Set(['authorization', 'cookie', 'password', 'secret', 'token', 'apiKey', 'privateKey', 'sessionToken', 'apnsToken', 'webhookSecret']);
+const CENSOR = '[redacted]';
+
+/**
+ * The fields with secret-looking keys censored, at the top and one level down (e.g. headers.authorization); the
+ * same object when there is none, which is every request line. pino's `redact` did the same for the paths
+ * `key` and `*.key`, at a tenth of a request's logging cost (bench/rest).
+ */
+export function redacted(fields: Fields): Fields {
+  let copy: Fields | undefined;
+  for (const key in fields) {
+    if (SECRET_KEYS.has(key)) {
+      (copy ??= { ...fields })[key] = CENSOR;
+      continue;
+    }
+    const value = fields[key];
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+    let inner: Fields | undefined;
+    for (const innerKey in value) if (SECRET_KEYS.has(innerKey)) (inner ??= { ...(value as Fields) })[innerKey] = CENSOR;
+    if (inner) (copy ??= { ...fields })[key] = inner;
+  }
+  return copy ?? fields;
+}
 
 const requestScope = new AsyncLocalStorage<{ requestId: string }>();
 
@@ -29,7 +49,10 @@ const requestScope = new AsyncLocalStorage<{ requestId: string }>();
 export const withRequestId = <T>(requestId: string, work: () => T): T => requestScope.run({ requestId }, work);
 
 export function createLogger(level: Config['logLevel'] = 'info', destination?: DestinationStream): Logger {
-  const stream = destination ?? (process.stderr.isTTY ? prettyStream() : pino.destination({ dest: 2, sync: true }));
+  // Lines are written asynchronously, 4 KB at a time or every 100 ms, whichever comes first (a system call per
+  // request line cost a tenth of a registration, bench/rest). pino flushes what is pending when the process exits,
+  // also after an uncaught error; a process killed with SIGKILL loses at most its last 100 ms of lines.
+  const stream = destination ?? (process.stderr.isTTY ? prettyStream() : pino.destination({ dest: 2, sync: false, minLength: 4096, periodicFlush: 100 }));
   const root = pino(
     {
       level,
@@ -37,7 +60,6 @@ export function createLogger(level: Config['logLevel'] = 'info', destination?: D
       base: { pid: process.pid },
       timestamp: stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       mixin: () => {
         const scope = requestScope.getStore();
         return scope ? { requestId: scope.requestId } : {};
@@ -55,8 +77,8 @@ function prettyStream(): DestinationStream {
 }
 
 function wrap(target: pino.Logger): Logger {
-  const at = (name: 'debug' | 'info' | 'warn' | 'error'): Log => (message, fields) => (fields ? target[name](fields, message) : target[name](message));
-  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: (fields) => wrap(target.child(fields)) };
+  const at = (name: 'debug' | 'info' | 'warn' | 'error'): Log => (message, fields) => (fields ? target[name](redacted(fields), message) : target[name](message));
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: (fields) => wrap(target.child(redacted(fields))) };
 }
 
 /** A database or Redis URL with its password replaced, for messages. */

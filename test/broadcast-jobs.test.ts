@@ -105,7 +105,7 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
         return pids.length === 2 && !pids.includes(victim!) ? pids : undefined;
       }, 30_000);
       expect(replaced).toContain(survivor);
-      expect(clarion.output()).toContain('fan-out worker stopped; starting another');
+      expect(await waitFor(() => clarion.output().includes('fan-out worker stopped; starting another') || undefined)).toBe(true);
       clarion.child.kill('SIGTERM');
       expect(await clarion.exited).toBe(0);
       expect(await workerPids(clarion.child.pid!)).toEqual([]);
@@ -135,8 +135,9 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
       expect(deliveries(apns, tokens).every((n) => n === 1)).toBe(true);
       // Both the server's worker and the standalone one stored pages of it.
       const storedPage = (output: string) => logLines(output).some((line) => line.message === 'shard page stored' && line.broadcast === id);
-      expect(storedPage(standaloneOutput)).toBe(true);
-      expect(storedPage(clarion.output())).toBe(true);
+      // Log lines are written asynchronously (at most 100 ms late): wait for them.
+      expect(await waitFor(() => storedPage(standaloneOutput) || undefined)).toBe(true);
+      expect(await waitFor(() => storedPage(clarion.output()) || undefined)).toBe(true);
       standalone.kill('SIGTERM');
       expect(await new Promise((resolve) => standalone.once('exit', resolve))).toBe(0);
     } finally {

@@ -145,6 +145,27 @@ describe.each(backends)('verified user targeting on $name', (backend) => {
     expect(graphql.body.errors?.[0]?.extensions?.code).toBe('INVALID_EXTERNAL_ID_TOKEN');
   });
 
+  it('answers every request of one burst for itself: proven, refused and plain requests to organizations with and without keys', async () => {
+    const keyed = await organization();
+    const plain = await organization();
+    const key = (await suite.server.request('POST', '/v1/identity/keys', { headers: keyed.live })).body;
+    const [a, b, c] = await Promise.all([seedDevice(suite.server), seedDevice(suite.server), seedDevice(suite.server)]);
+    const token = (sub: string) => sign(key.privateKey, key.id, { sub, aud: keyed.org.slug });
+    const answers = await Promise.all([
+      subscribe(a.deviceUuid, { orgSlug: keyed.org.slug, externalId: 'user-a', externalIdToken: await token('user-a') }),
+      subscribe(b.deviceUuid, { orgSlug: keyed.org.slug, externalId: 'user-b', externalIdToken: await token('someone-else') }),
+      subscribe(c.deviceUuid, { orgSlug: keyed.org.slug }),
+      subscribe(a.deviceUuid, { orgSlug: plain.org.slug, externalId: 'user-a' }),
+      subscribe(b.deviceUuid, { orgSlug: plain.org.slug, externalId: 'user-b', externalIdToken: 'ignored where no key exists' }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 401, 201, 201, 201]);
+    expect(answers[1]!.body.error).toMatchObject({ code: 'INVALID_EXTERNAL_ID_TOKEN', message: expect.stringMatching(/sub must be the externalId/) });
+    expect(await subscriptionRow(keyed.org.id, a.deviceUuid)).toMatchObject({ externalId: 'user-a', externalIdKeyId: key.id });
+    expect(await subscriptionRow(keyed.org.id, b.deviceUuid)).toBeNull();
+    expect(await subscriptionRow(keyed.org.id, c.deviceUuid)).toMatchObject({ externalId: null, externalIdKeyId: null });
+    expect(await subscriptionRow(plain.org.id, b.deviceUuid)).toMatchObject({ externalId: 'user-b', externalIdKeyId: null });
+  });
+
   it('a targeted push reaches only the device whose externalId a token proved, until its key is deleted', async () => {
     const { org, live } = await organization();
     // The attacker's phone claims user-42 before the organization turns verification on.

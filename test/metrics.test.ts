@@ -109,7 +109,9 @@ describe('GET /metrics (npm start with FANOUT_WORKERS=1)', () => {
     expect(moved(after, 'clarion_pushes_total', {})).toBe(27);
 
     // Every page of it was sent and stored by the worker process, none by the API process that answers the scrape.
-    const pages = logLines(clarion.output()).filter((line) => line.message === 'shard page stored' && line.broadcast === body.id);
+    // Log lines are written asynchronously (at most 100 ms late): wait for them.
+    const storedPages = () => logLines(clarion.output()).filter((line) => line.message === 'shard page stored' && line.broadcast === body.id);
+    const pages = await waitFor(() => (storedPages().length >= 6 ? storedPages() : undefined));
     expect(pages.length).toBeGreaterThanOrEqual(6);
     expect(new Set(pages.map((line) => line.pid))).toEqual(new Set([workerPid]));
     expect(workerPid).not.toBe(clarion.child.pid);

@@ -182,7 +182,7 @@ start_bg() { # log cmd... -> sets STARTED_PID
 }
 
 # Clarion's environment; an array, not a function, so a backgrounded server's $! is node itself.
-CLARION_ENV=(env -u DATABASE_URL -u DATA_DIR -u REDIS_URL HOST=127.0.0.1 LOG_LEVEL="${BENCH_LOG_LEVEL:-info}" DEVICE_REGISTRATIONS_PER_MINUTE=0 DASHBOARD=off)
+CLARION_ENV=(env -u DATABASE_URL -u DATA_DIR -u REDIS_URL HOST=127.0.0.1 LOG_LEVEL="${BENCH_LOG_LEVEL:-info}" DEVICE_REGISTRATIONS_PER_MINUTE=0 SUBSCRIPTIONS_PER_MINUTE=0 DASHBOARD=off)
 
 run_bare() {
   local port log="$WORK/bare.log"
@@ -207,7 +207,7 @@ run_clarion() { # name db-env-assignment label
     return 1
   fi
   port=$(free_port)
-  start_bg "$log" "${CLARION_ENV[@]}" "$dbenv" PORT="$port" node --import tsx src/main.ts
+  start_bg "$log" "${CLARION_ENV[@]}" "$dbenv" PORT="$port" node scripts/start.mjs
   local pid=$STARTED_PID
   if wait_healthy "http://127.0.0.1:$port/healthz" "$pid" "$log"; then
     measure "$name" "http://127.0.0.1:$port" "$pid" "Clarion node"

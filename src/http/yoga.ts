@@ -1,6 +1,6 @@
 // The GraphQL server: the Pothos schema, the document and rate limits, and masking of unexpected errors.
 // /graphql serves it over HTTP; the REST façade runs its operations through getEnveloped.
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Database } from '../db/database.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -42,7 +42,17 @@ export interface RequestContext {
   inputChecked?: boolean;
 }
 
-export type ClarionYoga = YogaServerInstance<RequestContext, Context>;
+/** What the REST façade needs to run its fixed operations without yoga's per-request pipeline (./rest/prepared.ts). */
+export interface GraphQLCore {
+  schema: GraphQLSchema;
+  /** The resolvers' context, built exactly as for /graphql. */
+  context(request: RequestContext): Promise<Context>;
+  /** Unexpected errors logged and masked, exactly as for /graphql. */
+  maskError(error: GraphQLError): GraphQLError;
+  rateLimits: RateLimits;
+}
+
+export type ClarionYoga = YogaServerInstance<RequestContext, Context> & { core: GraphQLCore };
 
 export interface GraphQLServerOptions {
   database: Database;
@@ -60,7 +70,31 @@ export interface GraphQLServerOptions {
 }
 
 export function createGraphQLServer({ database, notifications, webhooks, invitations, loginThrottle, dashboardOrigins, rateLimits, logger, production, graphiql = false }: GraphQLServerOptions): ClarionYoga {
-  return createYoga<RequestContext, Context>({
+  const context = async ({ clientIp, authorization, session }: RequestContext): Promise<Context> => ({
+    db: database.prisma,
+    sql: database.sql,
+    clientIp,
+    caller: await callerFrom(database.prisma, authorization),
+    notifications,
+    webhooks,
+    invitations,
+    viewer: await viewerFrom(database.prisma, session),
+    session,
+    loginThrottle,
+  });
+  const maskError = (error: unknown, message = 'Unexpected error.'): Error => {
+    if (isExpected(error)) return error as Error;
+    const cause = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+    if (isDatabaseUnavailable(cause)) {
+      logger.warn('database unavailable', { error: cause instanceof Error ? cause.message : String(cause) });
+      const at = error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {};
+      return new GraphQLError(DATABASE_UNAVAILABLE, { ...at, extensions: { code: 'UNAVAILABLE', http: { status: 503, headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } } } });
+    }
+    logger.error('unexpected error', { error: cause instanceof Error ? (cause.stack ?? cause.message) : String(cause) });
+    const at = error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {};
+    return new GraphQLError(message, { ...at, extensions: { code: 'INTERNAL' } });
+  };
+  const yoga = createYoga<RequestContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: graphiql && { title: 'Clarion GraphQL' },
@@ -69,18 +103,7 @@ export function createGraphQLServer({ database, notifications, webhooks, invitat
     landingPage: false,
     cors: { origin: dashboardOrigins, credentials: true },
     batching: false,
-    context: async ({ clientIp, authorization, session }) => ({
-      db: database.prisma,
-      sql: database.sql,
-      clientIp,
-      caller: await callerFrom(database.prisma, authorization),
-      notifications,
-      webhooks,
-      invitations,
-      viewer: await viewerFrom(database.prisma, session),
-      session,
-      loginThrottle,
-    }),
+    context: ({ clientIp, authorization, session }) => context({ clientIp, authorization, session }),
     plugins: [useMaxTokens(MAX_TOKENS), useQueryLimits(QUERY_LIMITS, { production }), useWellFormedVariables(), ...rateLimits.plugins],
     logging: {
       debug: (...args) => logger.debug(String(args[0])),
@@ -88,21 +111,9 @@ export function createGraphQLServer({ database, notifications, webhooks, invitat
       warn: (...args) => logger.warn(String(args[0])),
       error: (...args) => logger.error(String(args[0])),
     },
-    maskedErrors: {
-      maskError: (error, message) => {
-        if (isExpected(error)) return error as Error;
-        const cause = error instanceof GraphQLError ? (error.originalError ?? error) : error;
-        if (isDatabaseUnavailable(cause)) {
-          logger.warn('database unavailable', { error: cause instanceof Error ? cause.message : String(cause) });
-          const at = error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {};
-          return new GraphQLError(DATABASE_UNAVAILABLE, { ...at, extensions: { code: 'UNAVAILABLE', http: { status: 503, headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } } } });
-        }
-        logger.error('unexpected error', { error: cause instanceof Error ? (cause.stack ?? cause.message) : String(cause) });
-        const at = error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {};
-        return new GraphQLError(message, { ...at, extensions: { code: 'INTERNAL' } });
-      },
-    },
+    maskedErrors: { maskError: (error, message) => maskError(error, message) },
   });
+  return Object.assign(yoga, { core: { schema, context, maskError: (error: GraphQLError) => maskError(error) as GraphQLError, rateLimits } });
 }
 
 /** GraphQL errors raised on purpose (ours, validation, the limiter) pass; anything else is a bug and is masked. */

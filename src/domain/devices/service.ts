@@ -33,27 +33,31 @@ export function validateRegistration({ apnsToken, platform }: RegisterDeviceInpu
 const registerBatch = perDatabase((sql: SqlClient) =>
   createBatcher(async (items: { apnsToken: string; platform: Platform }[]) => {
     const unique = [...new Map(items.map((item) => [item.apnsToken, item])).values()];
-    const rows = await sql.query<{ device_uuid: string; apns_token: string; created: boolean }>(
+    const rows = await sql.query<{ device_uuid: string; apns_token: string; created: boolean; dead: boolean }>(
       `INSERT INTO devices (device_uuid, apns_token, platform)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[]::"Platform"[])
        ORDER BY 2
        ON CONFLICT (apns_token) DO UPDATE SET updated_at = now()
-       RETURNING device_uuid::text, apns_token, (xmax = 0) AS created`,
+       RETURNING device_uuid::text, apns_token, (xmax = 0) AS created, token_invalidated_at IS NOT NULL AS dead`,
       [unique.map(() => randomUUID()), unique.map((u) => u.apnsToken), unique.map((u) => u.platform)],
     );
     // A token APNs had declared dead is revived, and counted again by its organizations (subscriberCount counts
-    // devices that can still receive). Its own statement, so that only a dead-to-live change moves the counts.
-    await sql.query(
-      `WITH revived AS (
-         UPDATE devices SET token_invalidated_at = NULL, token_invalid_reason = NULL
-         WHERE apns_token = ANY($1::text[]) AND token_invalidated_at IS NOT NULL RETURNING device_uuid
-       )
-       INSERT INTO organization_subscriber_counts (organization_id, shard, count)
-       SELECT s.organization_id, floor(random() * $2)::smallint, count(*) FROM subscriptions s JOIN revived USING (device_uuid)
-       GROUP BY s.organization_id ORDER BY s.organization_id
-       ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count`,
-      [unique.map((u) => u.apnsToken), COUNT_SHARDS],
-    );
+    // devices that can still receive). Its own statement, so that only a dead-to-live change moves the counts,
+    // and only when the upsert above, which locked the rows, saw one dead: most batches are one round trip.
+    const dead = rows.filter((row) => row.dead).map((row) => row.apns_token);
+    if (dead.length) {
+      await sql.query(
+        `WITH revived AS (
+           UPDATE devices SET token_invalidated_at = NULL, token_invalid_reason = NULL
+           WHERE apns_token = ANY($1::text[]) AND token_invalidated_at IS NOT NULL RETURNING device_uuid
+         )
+         INSERT INTO organization_subscriber_counts (organization_id, shard, count)
+         SELECT s.organization_id, floor(random() * $2)::smallint, count(*) FROM subscriptions s JOIN revived USING (device_uuid)
+         GROUP BY s.organization_id ORDER BY s.organization_id
+         ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count`,
+        [dead, COUNT_SHARDS],
+      );
+    }
     const byToken = new Map(rows.map((row) => [row.apns_token, { deviceUuid: row.device_uuid, created: row.created }]));
     const answered = new Set<string>();
     return items.map(({ apnsToken }) => {

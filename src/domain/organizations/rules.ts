@@ -13,7 +13,7 @@ export interface OrganizationInput {
   logoUrl?: string | null;
   brandColor?: string | null;
   isPublic?: boolean;
-  /** Subscribing needs the current invite code (see ../subscriptions/admission.ts), whatever the visibility. */
+  /** Subscribing needs the current invite code (see ../subscriptions/statement.ts), whatever the visibility. */
   subscribeRequiresInviteCode?: boolean;
 }
 

@@ -6,18 +6,10 @@ import { fail, invalid, notFound, ok, type DomainError, type Result } from '../e
 import { missingToken } from '../identity/tokens.ts';
 import { slugIssue } from '../organizations/rules.ts';
 import { isUuid, stringIssue } from '../validate.ts';
-import { admit } from './admission.ts';
 import { proveExternalIds } from './external-ids.ts';
+import { COUNT_SHARDS, MAX_SUBSCRIPTIONS_PER_DEVICE, writeSubscriptions, type SubscribeRow } from './statement.ts';
 
-/** Counter rows per organization; a change lands on a random one. */
-export const COUNT_SHARDS = 16;
-
-/**
- * The most organizations one device may be subscribed to: every subscription is a push per broadcast, and the
- * device routes need no key. Requests for one device in the same batch are counted together, so a burst may
- * pass it by the few in that batch.
- */
-export const MAX_SUBSCRIPTIONS_PER_DEVICE = 100;
+export { COUNT_SHARDS, MAX_SUBSCRIPTIONS_PER_DEVICE } from './statement.ts';
 
 export interface SubscribeInput {
   deviceUuid: string;
@@ -41,96 +33,54 @@ export interface DeviceSubscription {
 const NO_DEVICE = 'device not found';
 const NO_ORGANIZATION = 'organization not found';
 
-interface SubscribeRow {
-  n: string;
-  device_found: boolean;
-  org_found: boolean;
-  /** The organization verifies externalIds and this request brought no proof (a key was added meanwhile). */
-  token_needed: boolean;
-  /** The device already holds MAX_SUBSCRIPTIONS_PER_DEVICE subscriptions, none of them to this organization. */
-  over_cap: boolean;
-  external_id: string | null;
-  created_at: Date | null;
-  updated_at: Date | null;
-  created: boolean | null;
+type BatchItem = { deviceUuid: string; orgSlug: string; externalId: string | null; inviteCode: string | null; externalIdToken: string | null };
+type BatchAnswer = SubscribeRow & { tokenError: DomainError | null };
+
+/** Indexes of `items` in rounds within which no key repeats, each in the order given. */
+export function rounds<T>(items: T[], key: (item: T) => string): number[][] {
+  const result: number[][] = [];
+  const seen = new Map<string, number>();
+  items.forEach((item, i) => {
+    const k = key(item);
+    const round = seen.get(k) ?? 0;
+    seen.set(k, round + 1);
+    (result[round] ??= []).push(i);
+  });
+  return result;
 }
 
-type BatchItem = { deviceUuid: string; orgSlug: string; externalId: string | null; inviteCode: string | null; externalIdToken: string | null };
-type BatchAnswer = Omit<SubscribeRow, 'created'> & { created: boolean; tokenError: DomainError | null };
+// One round: the statement (./statement.ts) writes every request it can at once. Requests to organizations that
+// verify externalIds are refused there for want of a proof; their tokens are checked against the organization's
+// keys (./external-ids.ts) and the proven ones written by the same statement again, which checks everything anew.
+// Most rounds are one round trip; organizations with identity keys cost two more.
+async function subscribeRound(sql: SqlClient, items: BatchItem[]): Promise<BatchAnswer[]> {
+  const rows = await writeSubscriptions(sql, items.map((item) => ({ ...item, keyId: null })));
+  const answers: BatchAnswer[] = rows.map((row) => ({ ...row, tokenError: null }));
+  const claimed = items.flatMap((item, i) => (rows[i]!.token_needed && item.externalId !== null ? [i] : []));
+  if (!claimed.length) return answers;
+  const proofs = await proveExternalIds(sql, claimed.map((i) => ({ ...items[i]!, externalId: items[i]!.externalId!, organizationId: rows[i]!.organization_id! })));
+  const proven: { i: number; keyId: string | null }[] = [];
+  claimed.forEach((i, k) => {
+    const proof = proofs[k]!;
+    if ('error' in proof) answers[i]!.tokenError = proof.error;
+    else proven.push({ i, keyId: proof.keyId });
+  });
+  if (!proven.length) return answers;
+  const again = await writeSubscriptions(sql, proven.map(({ i, keyId }) => ({ ...items[i]!, keyId })));
+  proven.forEach(({ i }, k) => (answers[i] = { ...again[k]!, tokenError: null }));
+  return answers;
+}
 
-// Subscriptions are written in batches (see ../batch.ts). One query finds the organizations and decides
-// which requests they admit (./admission.ts); the tokens of organizations that verify externalIds are checked
-// (./external-ids.ts); one statement then finds the devices, upserts the subscriptions (xmax = 0 only for
-// fresh inserts) and moves the counts. It joins an organization again only if it still asks for no code, or
-// its code is still the one the request proved it holds, so a code regenerated in between refuses the request;
-// and it writes an externalId without proof only if the organization still has no identity key. A refused
-// request is still looked up, so an unknown device answers 404 before a token answers 401. A (device,
-// organization) pair written more than once within one batch is sent once, with the last externalId given.
+// Subscriptions are written in batches (see ../batch.ts). A (device, organization) pair asked for more than once
+// in one batch is written once per round, in the order asked, so each caller is answered for its own request.
 const subscribeBatch = perDatabase((sql: SqlClient) =>
   createBatcher(async (items: BatchItem[]): Promise<BatchAnswer[]> => {
-    const admissions = await admit(sql, items);
-    const proofs = await proveExternalIds(sql, items, admissions);
-    const writes = (i: number) => admissions[i] !== null && !('error' in proofs[i]!);
-    const key = (item: BatchItem, i: number) => (writes(i) ? `${item.deviceUuid.toLowerCase()} ${item.orgSlug} write` : `#${i}`);
-    const unique = [...new Map(items.map((item, i) => [key(item, i), { ...item, admission: admissions[i], proof: proofs[i]!, write: writes(i) }])).entries()];
-    const rows = await sql.query<SubscribeRow>(
-      `      WITH input AS (
-        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $6::uuid[], $7::boolean[]) WITH ORDINALITY
-          AS i(device_uuid, organization_id, checked_code, external_id, key_id, write, n)
-      ),
-      resolved AS (
-        SELECT i.n, i.external_id, i.key_id, i.write, o.id AS organization_id, d.device_uuid AS found_device, d.token_invalidated_at IS NULL AS live,
-               (o.id IS NOT NULL AND i.external_id IS NOT NULL AND i.key_id IS NULL
-                AND EXISTS (SELECT 1 FROM identity_keys k WHERE k.organization_id = o.id)) AS token_needed,
-               (o.id IS NOT NULL AND d.device_uuid IS NOT NULL
-                AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.organization_id = o.id AND s.device_uuid = d.device_uuid)
-                AND (SELECT count(*) FROM subscriptions s WHERE s.device_uuid = d.device_uuid) >= $8) AS over_cap
-        FROM input i
-        LEFT JOIN organizations o ON o.id = i.organization_id AND (NOT o.subscribe_requires_invite_code OR o.invite_code = i.checked_code)
-        LEFT JOIN devices d ON d.device_uuid = i.device_uuid
-      ),
-      up AS (
-        INSERT INTO subscriptions (organization_id, device_uuid, external_id, external_id_key_id)
-        SELECT organization_id, found_device, external_id, key_id FROM resolved
-        WHERE organization_id IS NOT NULL AND found_device IS NOT NULL AND write AND NOT token_needed AND NOT over_cap
-        ORDER BY organization_id, found_device
-        ON CONFLICT (organization_id, device_uuid) DO UPDATE
-          SET external_id = EXCLUDED.external_id, external_id_key_id = EXCLUDED.external_id_key_id, updated_at = now()
-        RETURNING organization_id, device_uuid, external_id, created_at, updated_at, (xmax = 0) AS created
-      ),
-      counted AS (
-        INSERT INTO organization_subscriber_counts (organization_id, shard, count)
-        SELECT up.organization_id, floor(random() * $5)::smallint, count(*) FROM up
-        WHERE created AND EXISTS (SELECT 1 FROM resolved r WHERE r.found_device = up.device_uuid AND r.live)
-        GROUP BY up.organization_id ORDER BY up.organization_id
-        ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count
-      )
-      SELECT r.n::text, r.found_device IS NOT NULL AS device_found, r.organization_id IS NOT NULL AS org_found, r.token_needed, r.over_cap,
-             up.external_id, up.created_at, up.updated_at, up.created
-      FROM resolved r LEFT JOIN up ON r.write AND up.organization_id = r.organization_id AND up.device_uuid = r.found_device`,
-      [
-        unique.map(([, u]) => u.deviceUuid),
-        unique.map(([, u]) => u.admission?.organizationId ?? null),
-        unique.map(([, u]) => u.admission?.checkedCode ?? null),
-        unique.map(([, u]) => u.externalId),
-        COUNT_SHARDS,
-        unique.map(([, u]) => ('keyId' in u.proof ? u.proof.keyId : null)),
-        unique.map(([, u]) => u.write),
-        MAX_SUBSCRIPTIONS_PER_DEVICE,
-      ],
-    );
-    const byN = new Map(rows.map((row) => [Number(row.n), row]));
-    const position = new Map(unique.map(([k], i) => [k, i + 1]));
-    const answered = new Set<string>();
-    return items.map((item, i) => {
-      const k = key(item, i);
-      const row = byN.get(position.get(k)!)!;
-      const first = !answered.has(k);
-      answered.add(k);
-      const proof = proofs[i]!;
-      // Each caller is answered with the externalId it sent, whichever of a repeated pair was written.
-      return { ...row, external_id: item.externalId, created: row.created === true && first, tokenError: 'error' in proof ? proof.error : null };
-    });
+    const answers: BatchAnswer[] = new Array(items.length);
+    for (const round of rounds(items, (item) => `${item.deviceUuid.toLowerCase()} ${item.orgSlug}`)) {
+      const written = await subscribeRound(sql, round.map((i) => items[i]!));
+      round.forEach((i, k) => (answers[i] = written[k]!));
+    }
+    return answers;
   }),
 );
 
@@ -152,7 +102,7 @@ export async function subscribe(sql: SqlClient, { deviceUuid, orgSlug, externalI
   if (row.tokenError) return { ok: false, error: row.tokenError };
   if (row.token_needed) return missingToken();
   if (row.over_cap) return fail('CONFLICT', `this device is subscribed to ${MAX_SUBSCRIPTIONS_PER_DEVICE} organizations, the most one device may be: unsubscribe it from one first`);
-  return ok({ orgSlug, externalId: row.external_id, createdAt: row.created_at!, updatedAt: row.updated_at!, created: row.created });
+  return ok({ orgSlug, externalId: row.external_id, createdAt: row.created_at!, updatedAt: row.updated_at!, created: row.created === true });
 }
 
 export async function unsubscribe(sql: SqlClient, { deviceUuid, orgSlug }: { deviceUuid: string; orgSlug: string }): Promise<Result<true>> {

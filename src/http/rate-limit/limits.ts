@@ -2,8 +2,9 @@
 // routes that run those fields share one budget. This module adds what HTTP clients need on top:
 // a stable RATE_LIMITED code, Retry-After in seconds, and RateLimit-* headers.
 import { useRateLimiter } from '@envelop/rate-limiter';
+import { getGraphQLRateLimiter } from '@envelop/rate-limiter/get-graphql-rate-limiter';
 import type { Plugin } from '@envelop/core';
-import { GraphQLError } from 'graphql';
+import { BREAK, GraphQLError, visit, type DocumentNode } from 'graphql';
 import type { Context } from '../../graphql/context.ts';
 import { rateLimitIdentity } from '../client-ip.ts';
 import { useCoercedVariables } from '../plugins/coerce-variables.ts';
@@ -23,6 +24,12 @@ export interface RateLimits {
   plugins: Plugin[];
   /** RateLimit-* headers for a field, from this process's view of the caller's window. */
   headers(field: string, context: Context): Record<string, string>;
+  /**
+   * Counts one call of a root field, as the plugin does, with the library's own limiter function on the same store
+   * and keys: the REST façade's prepared operations (../rest/prepared.ts) and /graphql share one budget. The
+   * RATE_LIMITED error when the caller is over its limit, else null.
+   */
+  check(field: string, context: Context): Promise<GraphQLError | null>;
 }
 
 const EVERYONE = 'all';
@@ -54,6 +61,19 @@ export function createRateLimits(store: HitStore, windowMs: number, limits: Fiel
     };
   }
 
+  /** The RATE_LIMITED error for a field; `error` is the limiter's own, for its message when the field has no limit here. */
+  function refusal(field: string, context: Context, error?: GraphQLError): GraphQLError {
+    const limit = byField.get(field);
+    countRateLimitRefusal(limit ? field : 'other');
+    const who = WHO[limit?.by ?? 'ip'];
+    const message = limit ? `Too many requests: ${field} allows ${limit.max} per ${Math.round(windowMs / 1000)} seconds per ${who}` : (error?.message ?? 'Too many requests');
+    return new GraphQLError(message, {
+      nodes: error?.nodes,
+      path: error?.path,
+      extensions: { code: 'RATE_LIMITED', http: { status: 429, headers: headers(field, context, true) } },
+    });
+  }
+
   // Registered before the limiter, so its onExecuteDone sees the limiter's early result.
   const useRateLimitedCode: Plugin = {
     onExecute({ args }) {
@@ -66,15 +86,7 @@ export function createRateLimits(store: HitStore, windowMs: number, limits: Fiel
             errors: result.errors.map((error) => {
               if (!isLimiterError(error)) return error;
               const field = error.nodes?.[0]?.kind === 'Field' ? error.nodes[0].name.value : '';
-              const limit = byField.get(field);
-              countRateLimitRefusal(limit ? field : 'other');
-              const who = WHO[limit?.by ?? 'ip'];
-              const message = limit ? `Too many requests: ${field} allows ${limit.max} per ${Math.round(windowMs / 1000)} seconds per ${who}` : error.message;
-              return new GraphQLError(message, {
-                nodes: error.nodes,
-                path: error.path,
-                extensions: { code: 'RATE_LIMITED', http: { status: 429, headers: headers(field, context, true) } },
-              });
+              return refusal(field, context, error);
             }),
           });
         },
@@ -82,21 +94,64 @@ export function createRateLimits(store: HitStore, windowMs: number, limits: Fiel
     },
   };
 
+  const configByField = limits.map(({ type, field, max, by }) => ({
+    type,
+    field,
+    max,
+    window: `${windowMs}ms`,
+    identifyFn: (context: unknown) => IDENTIFY[by](context as Context),
+  }));
   const limiter = useRateLimiter({
     // The whole identity is per field (the library appends it to the field's key), so one API key has
     // one budget whichever address it calls from.
     identifyFn: () => EVERYONE,
     store,
-    configByField: limits.map(({ type, field, max, by }) => ({
-      type,
-      field,
-      max,
-      window: `${windowMs}ms`,
-      identifyFn: (context: unknown) => IDENTIFY[by](context as Context),
-    })),
+    configByField,
   }) as Plugin;
 
-  return { plugins: limits.length ? [useRateLimitedCode, useCoercedVariables(), limiter] : [], headers };
+  // What the plugin does per limited field: the identity is an argument named `identifier` (../index.js of the library).
+  const limitField = getGraphQLRateLimiter({ identifyContext: () => EVERYONE, store });
+  async function check(field: string, context: Context): Promise<GraphQLError | null> {
+    const config = configByField.find((candidate) => candidate.field === field);
+    if (!config) return null;
+    const refused = await limitField(field, { args: { identifier: config.identifyFn(context) }, context }, { ...config, identityArgs: ['identifier'] });
+    return refused ? refusal(field, context) : null;
+  }
+
+  const asksLimited = namesAnyOf(new Set(byField.keys()));
+  const plugins = [useRateLimitedCode, useCoercedVariables(), limiter].map((plugin) => onlyWhen(asksLimited, plugin));
+  return { plugins: limits.length ? plugins : [], headers, check };
+}
+
+/**
+ * The limiter walks every document it is given with type information, on every execution: a tenth of the
+ * REST façade's CPU for a registration when no limit applies (bench/rest). Whether a document names a limited
+ * field at all is known once per document (the façade's are fixed, yoga's parser cache keeps /graphql's), by
+ * name in any selection or fragment, so nothing that the limiter would count is skipped.
+ */
+export function namesAnyOf(fields: Set<string>) {
+  const verdicts = new WeakMap<DocumentNode, boolean>();
+  return (document: DocumentNode) => {
+    let verdict = verdicts.get(document);
+    if (verdict === undefined) {
+      verdict = false;
+      visit(document, {
+        Field(node) {
+          if (!fields.has(node.name.value)) return undefined;
+          verdict = true;
+          return BREAK;
+        },
+      });
+      verdicts.set(document, verdict);
+    }
+    return verdict;
+  };
+}
+
+function onlyWhen(applies: (document: DocumentNode) => boolean, plugin: Plugin): Plugin {
+  const { onExecute } = plugin;
+  if (!onExecute) return plugin;
+  return { ...plugin, onExecute: (payload) => (applies(payload.args.document) ? onExecute(payload) : undefined) };
 }
 
 function isLimiterError(error: GraphQLError) {

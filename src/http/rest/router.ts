@@ -1,15 +1,17 @@
 // The REST façade's machinery: match a route, turn the request into GraphQL variables, run the route's
-// operation through the same envelop pipeline as /graphql (limits, masking), and turn the result into
-// a status and a JSON body. The rules themselves live in the resolvers and the domain.
+// operation as planned when the server started (./prepared.ts: the same context, limits and masking as
+// /graphql), and turn the result into a status and a JSON body. The rules themselves live in the resolvers and the domain.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { GraphQLError, Kind, validate, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError } from 'graphql';
 import type { DomainError } from '../../domain/errors.ts';
 import { fieldsIssue } from '../../domain/validate.ts';
 import { readJsonObject, readOptionalJsonObject } from '../body.ts';
 import { errorResponse, HttpError, isErrorCode, json } from '../errors.ts';
 import type { RateLimits } from '../rate-limit/limits.ts';
 import type { Observed } from '../request-id.ts';
-import type { ClarionYoga, RequestContext } from '../yoga.ts';
+import { QUERY_LIMITS, type ClarionYoga, type RequestContext } from '../yoga.ts';
+import { queryLimitRules } from '../plugins/query-limits.ts';
+import { prepareOperation, type PreparedOperation } from './prepared.ts';
 import { Response } from '@whatwg-node/fetch';
 
 export interface RouteInput {
@@ -36,17 +38,21 @@ export const route = <Data, Variables>(definition: RestRoute<Data, Variables>) =
 interface CompiledRoute extends RestRoute {
   pattern: RegExp;
   names: string[];
+  run: PreparedOperation;
   rootFields: string[];
 }
 
 function compile(routeDef: RestRoute, yoga: ClarionYoga): CompiledRoute {
-  const problems = validate(yoga.getEnveloped().schema, routeDef.operation);
-  if (problems.length) throw new Error(`REST route ${routeDef.method} ${routeDef.path}: ${problems.map((p) => p.message).join('; ')}`);
+  let run: PreparedOperation;
+  try {
+    run = prepareOperation(yoga.core, routeDef.operation, queryLimitRules(QUERY_LIMITS));
+  } catch (error) {
+    throw new Error(`REST route ${routeDef.method} ${routeDef.path}: ${(error as Error).message}`);
+  }
   const names: string[] = [];
   const source = routeDef.path.replace(/:(\w+)/g, (_, name: string) => (names.push(name), '([^/]+)'));
-  const operation = routeDef.operation.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const rootFields = operation?.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : [])) ?? [];
-  return { ...routeDef, pattern: new RegExp(`^${source}/?$`), names, rootFields };
+  const rootFields = routeDef.operation.definitions.flatMap((d) => (d.kind === 'OperationDefinition' ? d.selectionSet.selections.flatMap((s) => (s.kind === 'Field' ? [s.name.value] : [])) : []));
+  return { ...routeDef, pattern: new RegExp(`^${source}/?$`), names, run, rootFields };
 }
 
 const TYPE_NAMES: Record<string, string> = { String: 'a string', ID: 'a string', Int: 'an integer', Boolean: 'true or false', Float: 'a number' };
@@ -101,9 +107,7 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
     if (issue) throw new HttpError({ code: 'VALIDATION_FAILED', message: issue.message, field: issue.field });
     // A field the body left out is no variable at all (undefined is no GraphQL value: the rate limiter refuses it).
     const variableValues = Object.fromEntries(Object.entries(matched.variables({ params, query: url.searchParams, body, headers: request.headers })).filter(([, value]) => value !== undefined));
-    const { execute, contextFactory, schema } = yoga.getEnveloped({ ...requestContext, inputChecked: true });
-    const contextValue = await contextFactory();
-    const result = (await execute({ schema, document: matched.operation, variableValues, contextValue })) as ExecutionResult;
+    const { result, context: contextValue } = await matched.run({ ...requestContext, inputChecked: true }, variableValues);
     const limitHeaders = Object.assign({}, ...matched.rootFields.map((field) => rateLimits.headers(field, contextValue)));
     if (result.errors?.length) {
       const { error, headers } = errorFromResult(result.errors[0]!);

@@ -1,0 +1,74 @@
+import { GraphQLError, GraphQLObjectType, GraphQLSchema, GraphQLString, GraphQLNonNull, parse } from 'graphql';
+import { describe, expect, it, vi } from 'vitest';
+import type { Context } from '../../graphql/context.ts';
+import { queryLimitRules } from '../plugins/query-limits.ts';
+import type { GraphQLCore, RequestContext } from '../yoga.ts';
+import { QUERY_LIMITS } from '../yoga.ts';
+import { prepareOperation } from './prepared.ts';
+
+const calls: string[] = [];
+const schema = new GraphQLSchema({
+  query: new GraphQLObjectType({ name: 'Query', fields: { ok: { type: GraphQLString, resolve: () => 'fine' } } }),
+  mutation: new GraphQLObjectType({
+    name: 'Mutation',
+    fields: {
+      echo: { type: GraphQLString, args: { text: { type: new GraphQLNonNull(GraphQLString) } }, resolve: (_root, { text }) => (calls.push('echo'), text) },
+      broken: { type: GraphQLString, resolve: () => { throw new Error('a bug with a secret inside'); } },
+    },
+  }),
+});
+
+function core(refuse = false) {
+  const context = { clientIp: '127.0.0.1' } as unknown as Context;
+  return {
+    schema,
+    context: vi.fn(async (_request: RequestContext) => context),
+    maskError: vi.fn((error: GraphQLError) => (error.originalError ? new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL' } }) : error)),
+    rateLimits: {
+      plugins: [],
+      headers: () => ({}),
+      check: vi.fn(async (field: string) => (refuse ? new GraphQLError(`Too many requests: ${field}`, { extensions: { code: 'RATE_LIMITED' } }) : null)),
+    },
+  } satisfies GraphQLCore;
+}
+const request = { clientIp: '127.0.0.1', session: {} } as unknown as RequestContext;
+const rules = queryLimitRules(QUERY_LIMITS);
+
+describe('prepared REST operations', () => {
+  it('refuses a document the schema does not allow when the server starts, not on a request', () => {
+    expect(() => prepareOperation(core(), parse('mutation { nope }'), rules)).toThrow(/Cannot query field "nope"/);
+  });
+
+  it('runs the resolvers with the context built for /graphql, counting each root field against its rate limit', async () => {
+    const plan = core();
+    const run = prepareOperation(plan, parse('mutation Echo($text: String!) { echo(text: $text) }'), rules);
+    expect((await run(request, { text: 'hi' })).result).toEqual({ data: { echo: 'hi' } });
+    expect(plan.context).toHaveBeenCalledWith(request);
+    expect(plan.rateLimits.check).toHaveBeenCalledWith('echo', expect.anything());
+  });
+
+  it('answers a variable error before any budget is counted, and a refused budget before any resolver runs', async () => {
+    const plan = core(true);
+    const run = prepareOperation(plan, parse('mutation Echo($text: String!) { echo(text: $text) }'), rules);
+    const missing = await run(request, {});
+    expect(missing.result.errors?.[0]?.message).toMatch(/Variable "\$text" of required type "String!" was not provided/);
+    expect(plan.rateLimits.check).not.toHaveBeenCalled();
+    calls.length = 0;
+    const limited = await run(request, { text: 'hi' });
+    expect(limited.result.errors?.[0]?.extensions.code).toBe('RATE_LIMITED');
+    expect(calls).toEqual([]);
+  });
+
+  it('masks an unexpected error as /graphql does', async () => {
+    const plan = core();
+    const { result } = await prepareOperation(plan, parse('mutation { broken }'), rules)(request, {});
+    expect(result.errors?.[0]).toMatchObject({ message: 'Unexpected error.', extensions: { code: 'INTERNAL' } });
+    expect(plan.maskError).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a document over the query limits with the limit it breaks, on every request', async () => {
+    const aliases = Array.from({ length: QUERY_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: ok`).join(' ');
+    const run = prepareOperation(core(), parse(`{ ${aliases} }`), rules);
+    for (let i = 0; i < 2; i += 1) expect((await run(request, {})).result.errors?.[0]?.extensions.code).toBe('QUERY_TOO_COMPLEX');
+  });
+});

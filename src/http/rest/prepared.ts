@@ -1,0 +1,37 @@
+// The REST façade's operations, planned once. Each route's fixed document is checked against the schema and the
+// query limits when the server starts; a request runs it on graphql-js's execute with the context /graphql builds,
+// the rate limits /graphql counts (one budget) and the same masking of unexpected errors. What it skips is yoga's
+// per-request pipeline (an envelop instance, its context and execute hooks), which cost a quarter of a
+// registration's CPU in bench/rest. The rules stay in the resolvers and the domain, shared with /graphql.
+import { execute, getOperationAST, getVariableValues, validate, type DocumentNode, type ExecutionResult, type ValidationRule } from 'graphql';
+import type { Context } from '../../graphql/context.ts';
+import type { GraphQLCore, RequestContext } from '../yoga.ts';
+
+export type PreparedOperation = (request: RequestContext, variableValues: Record<string, unknown>) => Promise<{ result: ExecutionResult; context: Context }>;
+
+export function prepareOperation(core: GraphQLCore, document: DocumentNode, limitRules: ValidationRule[]): PreparedOperation {
+  const problems = validate(core.schema, document);
+  if (problems.length) throw new Error(problems.map((problem) => problem.message).join('; '));
+  // Refused by the query limits: answered as /graphql answers such a document, on every request.
+  const refused = validate(core.schema, document, limitRules);
+  const operation = getOperationAST(document);
+  if (!operation) throw new Error('a REST route needs exactly one operation');
+  const definitions = operation.variableDefinitions ?? [];
+  const rootFields = operation.selectionSet.selections.flatMap((s) => (s.kind === 'Field' ? [s.name.value] : []));
+
+  return async (request, variableValues) => {
+    const context = await core.context(request);
+    if (refused.length) return { result: { errors: refused }, context };
+    // Variables are checked before a budget is counted, as the plugins order it on /graphql.
+    if (definitions.length) {
+      const coerced = getVariableValues(core.schema, definitions, variableValues, { maxErrors: 10 });
+      if (coerced.errors) return { result: { errors: coerced.errors }, context };
+    }
+    for (const field of rootFields) {
+      const refusal = await core.rateLimits.check(field, context);
+      if (refusal) return { result: { errors: [refusal] }, context };
+    }
+    const result = await execute({ schema: core.schema, document, variableValues, contextValue: context });
+    return { result: result.errors ? { ...result, errors: result.errors.map(core.maskError) } : result, context };
+  };
+}
