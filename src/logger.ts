@@ -49,10 +49,7 @@ const requestScope = new AsyncLocalStorage<{ requestId: string }>();
 export const withRequestId = <T>(requestId: string, work: () => T): T => requestScope.run({ requestId }, work);
 
 export function createLogger(level: Config['logLevel'] = 'info', destination?: DestinationStream): Logger {
-  // Lines are written asynchronously, 4 KB at a time or every 100 ms, whichever comes first (a system call per
-  // request line cost a tenth of a registration, bench/rest). pino flushes what is pending when the process exits,
-  // also after an uncaught error; a process killed with SIGKILL loses at most its last 100 ms of lines.
-  const stream = destination ?? (process.stderr.isTTY ? prettyStream() : pino.destination({ dest: 2, sync: false, minLength: 4096, periodicFlush: 100 }));
+  const stream = destination ?? (process.stderr.isTTY ? prettyStream() : stderrLines());
   const root = pino(
     {
       level,
@@ -68,6 +65,28 @@ export function createLogger(level: Config['logLevel'] = 'info', destination?: D
     stream,
   );
   return wrap(root);
+}
+
+let stderr: pino.DestinationStream | undefined;
+
+/**
+ * The process's one stderr destination, shared by all its loggers. Lines are gathered and written together,
+ * synchronously, once 2 KB wait or every 100 ms (a system call per request line cost a tenth of a registration's
+ * CPU, bench/rest). Synchronous writes of at most 4 KB (PIPE_BUF) are never interleaved with the workers' lines on
+ * the stderr they share, and nothing is in flight at exit, where what waits is written (pino flushes only its
+ * asynchronous destinations itself). A SIGKILL loses at most the last 100 ms of lines.
+ */
+function stderrLines(): pino.DestinationStream {
+  if (stderr) return stderr;
+  const boom = pino.destination({ dest: 2, sync: true, minLength: 2048, maxWrite: 4096, periodicFlush: 100 });
+  process.once('exit', () => {
+    try {
+      boom.flushSync();
+    } catch {
+      // stderr is gone (EPIPE): nothing can be said any more.
+    }
+  });
+  return (stderr = boom);
 }
 
 /** pino-pretty, loaded only for a terminal: processes writing JSON (workers, services) never load it. */

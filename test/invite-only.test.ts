@@ -62,6 +62,22 @@ describe.each(backends)('invite-only organizations on $name', (backend) => {
     expect((await subscribe(other.deviceUuid, { orgSlug: org.slug, inviteCode: 'not-the-code' })).status).toBe(201);
   });
 
+  it('takes any text as a code without failing its neighbours: a NUL or a lone surrogate is only a wrong code', async () => {
+    const open = await ownedOrganization(suite.server);
+    const closed = await ownedOrganization(suite.server, { inviteOnly: true });
+    const devices = await Promise.all(Array.from({ length: 6 }, () => seedDevice(suite.server)));
+    // One burst, so that the odd codes share batches with ordinary requests.
+    const answers = await Promise.all([
+      subscribe(devices[0]!.deviceUuid, { orgSlug: open.slug, inviteCode: 'nul\u0000inside' }),
+      subscribe(devices[1]!.deviceUuid, { orgSlug: closed.slug, inviteCode: '\u0000' }),
+      subscribe(devices[2]!.deviceUuid, { orgSlug: closed.slug, inviteCode: closed.inviteCode }),
+      subscribe(devices[3]!.deviceUuid, { orgSlug: open.slug }),
+      subscribe(devices[4]!.deviceUuid, { orgSlug: closed.slug, inviteCode: `${closed.inviteCode}\u0000` }),
+      subscribe(devices[5]!.deviceUuid, { orgSlug: closed.slug, inviteCode: 'é'.repeat(3000) }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 404, 201, 201, 404, 404]);
+  });
+
   it('when on, answers a missing, wrong or malformed code exactly as an unknown organization, and subscribes with the right one', async () => {
     const org = await ownedOrganization(suite.server, { inviteOnly: true });
     const { deviceUuid } = await seedDevice(suite.server);

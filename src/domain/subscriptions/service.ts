@@ -66,23 +66,25 @@ async function subscribeRound(sql: SqlClient, items: BatchItem[]): Promise<Batch
     else proven.push({ i, keyId: proof.keyId });
   });
   if (!proven.length) return answers;
-  const again = await writeSubscriptions(sql, proven.map(({ i, keyId }) => ({ ...items[i]!, keyId })));
+  const again = await writeSubscriptions(sql, proven.map(({ i, keyId }) => ({ ...items[i]!, keyId, organizationId: rows[i]!.organization_id })));
   proven.forEach(({ i }, k) => (answers[i] = { ...again[k]!, tokenError: null }));
   return answers;
 }
 
-// Subscriptions are written in batches (see ../batch.ts). A (device, organization) pair asked for more than once
-// in one batch is written once per round, in the order asked, so each caller is answered for its own request.
-const subscribeBatch = perDatabase((sql: SqlClient) =>
-  createBatcher(async (items: BatchItem[]): Promise<BatchAnswer[]> => {
-    const answers: BatchAnswer[] = new Array(items.length);
-    for (const round of rounds(items, (item) => `${item.deviceUuid.toLowerCase()} ${item.orgSlug}`)) {
-      const written = await subscribeRound(sql, round.map((i) => items[i]!));
-      round.forEach((i, k) => (answers[i] = written[k]!));
-    }
+// Subscriptions are written in batches (see ../batch.ts). A (device, organization) pair asked for again in the
+// same batch waits for the next one, in the order asked, so each caller is answered for its own request and a
+// burst of repeats costs one batch each, shared with everyone else's requests, rather than holding this one.
+type Subscribe = (sql: SqlClient, item: BatchItem) => Promise<BatchAnswer>;
+const subscribeBatch: Subscribe = perDatabase((sql: SqlClient) =>
+  createBatcher(async (items: BatchItem[]): Promise<(BatchAnswer | Promise<BatchAnswer>)[]> => {
+    const [now = [], ...later] = rounds(items, (item) => `${item.deviceUuid.toLowerCase()} ${item.orgSlug}`);
+    const answers: (BatchAnswer | Promise<BatchAnswer>)[] = new Array(items.length);
+    const written = await subscribeRound(sql, now.map((i) => items[i]!));
+    now.forEach((i, k) => (answers[i] = written[k]!));
+    for (const i of later.flat().sort((a, b) => a - b)) answers[i] = subscribeBatch(sql, items[i]!);
     return answers;
   }),
-);
+) as Subscribe;
 
 export async function subscribe(sql: SqlClient, { deviceUuid, orgSlug, externalId = null, inviteCode = null, externalIdToken = null }: SubscribeInput): Promise<Result<DeviceSubscription>> {
   if (externalId !== null) {

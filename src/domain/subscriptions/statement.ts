@@ -2,10 +2,12 @@
 // slug, admitting it only when the organization asks for no invite code or the request carries its current one;
 // finds the device; upserts the subscriptions (xmax = 0 only for fresh inserts) and moves the counts. Invite codes
 // are compared as SHA-256 digests, so the comparison's time says nothing about where a guess differs (as
-// ../organizations/invite-code.ts does in JS). An externalId is written without proof only if the organization has
+// ../organizations/invite-code.ts does in JS); the caller's code is hashed here, so its text (a NUL, any length)
+// never reaches SQL. An externalId is written without proof only if the organization has
 // no identity key; otherwise the row says token_needed and nothing is written. An unknown device is still looked
 // up for a refused request, so it answers 404 before a token answers 401. The (device, slug) pairs of one call
 // must be distinct: a row cannot be upserted twice by one statement.
+import { createHash } from 'node:crypto';
 import type { SqlClient } from '../../db/sql.ts';
 
 /** Counter rows per organization; a change lands on a random one. */
@@ -25,6 +27,8 @@ export interface SubscribeEntry {
   externalId: string | null;
   /** The identity key that proved externalId (./external-ids.ts); null: none proved it (yet). */
   keyId: string | null;
+  /** The organization the key was proven for: the slug must still name it. */
+  organizationId?: string | null;
 }
 
 export interface SubscribeRow {
@@ -46,8 +50,8 @@ export interface SubscribeRow {
 export async function writeSubscriptions(sql: SqlClient, entries: SubscribeEntry[]): Promise<SubscribeRow[]> {
   const rows = await sql.query<SubscribeRow & { n: string }>(
     `    WITH input AS (
-      SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::uuid[]) WITH ORDINALITY
-        AS i(device_uuid, slug, invite_code, external_id, key_id, n)
+      SELECT * FROM unnest($1::uuid[], $2::text[], $3::bytea[], $4::text[], $5::uuid[], $8::uuid[]) WITH ORDINALITY
+        AS i(device_uuid, slug, invite_digest, external_id, key_id, proven_for, n)
     ),
     resolved AS (
       SELECT i.n, i.external_id, i.key_id, o.id AS organization_id, d.device_uuid AS found_device, d.token_invalidated_at IS NULL AS live,
@@ -57,9 +61,8 @@ export async function writeSubscriptions(sql: SqlClient, entries: SubscribeEntry
               AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.organization_id = o.id AND s.device_uuid = d.device_uuid)
               AND (SELECT count(*) FROM subscriptions s WHERE s.device_uuid = d.device_uuid) >= $7) AS over_cap
       FROM input i
-      LEFT JOIN organizations o ON o.slug = i.slug
-        AND (NOT o.subscribe_requires_invite_code
-             OR sha256(convert_to(o.invite_code, 'UTF8')) = sha256(convert_to(i.invite_code, 'UTF8')))
+      LEFT JOIN organizations o ON o.slug = i.slug AND (i.proven_for IS NULL OR o.id = i.proven_for)
+        AND (NOT o.subscribe_requires_invite_code OR sha256(convert_to(o.invite_code, 'UTF8')) = i.invite_digest)
       LEFT JOIN devices d ON d.device_uuid = i.device_uuid
     ),
     up AS (
@@ -84,11 +87,12 @@ export async function writeSubscriptions(sql: SqlClient, entries: SubscribeEntry
     [
       entries.map((e) => e.deviceUuid),
       entries.map((e) => e.orgSlug),
-      entries.map((e) => e.inviteCode),
+      entries.map((e) => (e.inviteCode === null ? null : createHash('sha256').update(e.inviteCode).digest())),
       entries.map((e) => e.externalId),
       entries.map((e) => e.keyId),
       COUNT_SHARDS,
       MAX_SUBSCRIPTIONS_PER_DEVICE,
+      entries.map((e) => e.organizationId ?? null),
     ],
   );
   const byN = new Map(rows.map((row) => [Number(row.n), row]));

@@ -119,7 +119,8 @@ export function createRateLimits(store: HitStore, windowMs: number, limits: Fiel
   }
 
   const asksLimited = namesAnyOf(new Set(byField.keys()));
-  const plugins = [useRateLimitedCode, useCoercedVariables(), limiter].map((plugin) => onlyWhen(asksLimited, plugin));
+  // Variables are checked for every document, so a bad one is answered alike whether or not it names a limited field.
+  const plugins = [onlyWhen(asksLimited, useRateLimitedCode), useCoercedVariables(), onlyWhen(asksLimited, limiter)];
   return { plugins: limits.length ? plugins : [], headers, check };
 }
 
