@@ -103,7 +103,7 @@ export function createGraphQLServer({ database, notifications, webhooks, invitat
     landingPage: false,
     cors: { origin: dashboardOrigins, credentials: true },
     batching: false,
-    context: ({ clientIp, authorization, session }) => context({ clientIp, authorization, session }),
+    context,
     plugins: [useMaxTokens(MAX_TOKENS), useQueryLimits(QUERY_LIMITS, { production }), useWellFormedVariables(), ...rateLimits.plugins],
     logging: {
       debug: (...args) => logger.debug(String(args[0])),
@@ -111,7 +111,7 @@ export function createGraphQLServer({ database, notifications, webhooks, invitat
       warn: (...args) => logger.warn(String(args[0])),
       error: (...args) => logger.error(String(args[0])),
     },
-    maskedErrors: { maskError: (error, message) => maskError(error, message) },
+    maskedErrors: { maskError },
   });
   return Object.assign(yoga, { core: { schema, context, maskError: (error: GraphQLError) => maskError(error) as GraphQLError, rateLimits } });
 }

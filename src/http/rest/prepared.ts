@@ -17,7 +17,7 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
   const operation = getOperationAST(document);
   if (!operation) throw new Error('a REST route needs exactly one operation');
   const definitions = operation.variableDefinitions ?? [];
-  const rootFields = operation.selectionSet.selections.flatMap((s) => (s.kind === 'Field' ? [s.name.value] : []));
+  const rootFields = rootFieldsOf(document);
 
   return async (request, variableValues) => {
     const context = await core.context(request);
@@ -34,4 +34,9 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
     const result = await execute({ schema: core.schema, document, variableValues, contextValue: context });
     return { result: result.errors ? { ...result, errors: result.errors.map(core.maskError) } : result, context };
   };
+}
+
+/** The fields an operation asks of the root type, by name: what its rate limits are counted on. */
+export function rootFieldsOf(document: DocumentNode): string[] {
+  return getOperationAST(document)?.selectionSet.selections.flatMap((s) => (s.kind === 'Field' ? [s.name.value] : [])) ?? [];
 }

@@ -11,7 +11,7 @@ import type { RateLimits } from '../rate-limit/limits.ts';
 import type { Observed } from '../request-id.ts';
 import { QUERY_LIMITS, type ClarionYoga, type RequestContext } from '../yoga.ts';
 import { queryLimitRules } from '../plugins/query-limits.ts';
-import { prepareOperation, type PreparedOperation } from './prepared.ts';
+import { prepareOperation, rootFieldsOf, type PreparedOperation } from './prepared.ts';
 import { Response } from '@whatwg-node/fetch';
 
 export interface RouteInput {
@@ -51,8 +51,7 @@ function compile(routeDef: RestRoute, yoga: ClarionYoga): CompiledRoute {
   }
   const names: string[] = [];
   const source = routeDef.path.replace(/:(\w+)/g, (_, name: string) => (names.push(name), '([^/]+)'));
-  const rootFields = routeDef.operation.definitions.flatMap((d) => (d.kind === 'OperationDefinition' ? d.selectionSet.selections.flatMap((s) => (s.kind === 'Field' ? [s.name.value] : [])) : []));
-  return { ...routeDef, pattern: new RegExp(`^${source}/?$`), names, run, rootFields };
+  return { ...routeDef, pattern: new RegExp(`^${source}/?$`), names, run, rootFields: rootFieldsOf(routeDef.operation) };
 }
 
 const TYPE_NAMES: Record<string, string> = { String: 'a string', ID: 'a string', Int: 'an integer', Boolean: 'true or false', Float: 'a number' };
