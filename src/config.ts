@@ -4,6 +4,10 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseServiceAccount } from './fcm/credentials.ts';
+import { parseHosts } from './webpush/subscription.ts';
+import { parseVapidKeys } from './webpush/vapid-keys.ts';
+import { subjectProblem } from './webpush/vapid.ts';
 
 export type TrustProxy = false | true | number;
 
@@ -50,6 +54,18 @@ export interface Config {
   apnsTransport: 'frames' | 'node';
   /** How long a push APNs cannot take for now (429, 5xx, outage) is tried again before it counts as failed. */
   apnsRetryWindowMs: number;
+  /** FCM_CREDENTIALS or FCM_CREDENTIALS_PATH: the service-account key file's JSON (never logged); undefined runs the local FCM simulator. */
+  fcmCredentials: string | undefined;
+  /** FCM_URL: where FCM is reached (a stand-in in tests). */
+  fcmUrl: string;
+  /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (base64url); undefined: made once in DATA_DIR on the embedded default, else Web Push is off. */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** VAPID_SUBJECT: a mailto: or https: URL push services can reach the sender at. */
+  vapidSubject: string;
+  /** WEB_PUSH_HOSTS: the push services' hosts a browser's endpoint may be on. */
+  webPushHosts: string[];
+  /** WEB_PUSH_ALLOW_PRIVATE=true: any https endpoint, private and loopback addresses included (tests only). */
+  webPushAllowPrivate: boolean;
   /** logIn and signUp per client IP per minute; 0 lifts the limit. */
   signInsPerMinute: number;
   /** Origins allowed to send cookie-authenticated GraphQL requests (the dashboard's). */
@@ -230,6 +246,49 @@ function dashboardOrigins(raw: string, problems: string[]) {
   return origins;
 }
 
+function fcmCredentials(env: Env, problems: string[]) {
+  let json = env.FCM_CREDENTIALS || undefined;
+  if (json && env.FCM_CREDENTIALS_PATH) problems.push('set FCM_CREDENTIALS or FCM_CREDENTIALS_PATH, not both');
+  if (!json && env.FCM_CREDENTIALS_PATH) {
+    try {
+      json = readFileSync(env.FCM_CREDENTIALS_PATH, 'utf8');
+    } catch (error) {
+      problems.push(`FCM_CREDENTIALS_PATH cannot be read (${(error as NodeJS.ErrnoException).code})`);
+      return undefined;
+    }
+  }
+  if (json === undefined) return undefined;
+  const account = parseServiceAccount(json);
+  if (!account.ok) problems.push(`${env.FCM_CREDENTIALS ? 'FCM_CREDENTIALS' : 'FCM_CREDENTIALS_PATH'}: ${account.error.message}`);
+  return json;
+}
+
+function vapid(env: Env, problems: string[]) {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  if (!publicKey && !privateKey) return undefined;
+  const keys = parseVapidKeys(publicKey, privateKey);
+  if (!keys.ok) {
+    problems.push(keys.error.message);
+    return undefined;
+  }
+  return keys.value;
+}
+
+function webPushHosts(env: Env, problems: string[]) {
+  const hosts = parseHosts(env.WEB_PUSH_HOSTS);
+  if (hosts.ok) return hosts.value;
+  problems.push(`WEB_PUSH_HOSTS: ${hosts.error.message}`);
+  return [];
+}
+
+function flag(env: Env, name: string, problems: string[]) {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  problems.push(`${name} must be true or false (got "${env[name]}")`);
+  return false;
+}
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -267,6 +326,12 @@ export function loadConfig(env: Env = process.env): Config {
     apnsMaxInFlight: integer(env, 'APNS_MAX_IN_FLIGHT', 2000, problems, { min: 1, max: 1_000_000 }),
     apnsTransport: oneOf(env, 'APNS_TRANSPORT', ['frames', 'node'] as const, 'frames', problems),
     apnsRetryWindowMs: integer(env, 'APNS_RETRY_WINDOW', 900, problems, { min: 0, max: 7 * 24 * 3600 }) * 1000,
+    fcmCredentials: fcmCredentials(env, problems),
+    fcmUrl: url(env, 'FCM_URL', ['https:'], problems) ?? 'https://fcm.googleapis.com',
+    vapid: vapid(env, problems),
+    vapidSubject: env.VAPID_SUBJECT || 'mailto:clarion@localhost',
+    webPushHosts: webPushHosts(env, problems),
+    webPushAllowPrivate: flag(env, 'WEB_PUSH_ALLOW_PRIVATE', problems),
     signInsPerMinute: integer(env, 'SIGN_INS_PER_MINUTE', 10, problems),
     dashboardOrigins: [],
     dashboardPort: env.DASHBOARD === 'off' ? undefined : integer(env, 'DASHBOARD_PORT', 3001, problems, { max: 65535 }),
@@ -283,6 +348,8 @@ export function loadConfig(env: Env = process.env): Config {
   config.dashboardUrl = (url(env, 'DASHBOARD_URL', ['http:', 'https:'], problems) ?? config.dashboardOrigins[0] ?? `http://127.0.0.1:${dashboardPort}`).replace(/\/+$/, '');
   config.smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'], problems);
   config.smtpFrom = env.SMTP_FROM || 'Clarion <no-reply@localhost>';
+  const subject = subjectProblem(config.vapidSubject);
+  if (subject) problems.push(subject);
   if (env.DASHBOARD !== undefined && env.DASHBOARD !== 'on' && env.DASHBOARD !== 'off') problems.push(`DASHBOARD must be on or off (got "${env.DASHBOARD}")`);
   if (env.GRAPHIQL !== undefined && env.GRAPHIQL !== 'on' && env.GRAPHIQL !== 'off') problems.push(`GRAPHIQL must be on or off (got "${env.GRAPHIQL}")`);
   if (problems.length) throw new ConfigError(problems);

@@ -8,9 +8,9 @@ import { openStorage } from './db/storage.ts';
 import { createApp } from './http/app.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { assertPortsFree, listen, PortInUse } from './listen.ts';
-import { createPushService } from './apns/push-service.ts';
-import { createFanout, type Fanout } from './domain/broadcasts/fanout.ts';
-import { adoptShardsWithoutJobs, finishStranded } from './domain/broadcasts/shards.ts';
+import { startPlatforms, type Platforms } from './platforms.ts';
+import { createFanout, type Fanout } from './fanout/fanout.ts';
+import { adoptShardsWithoutJobs, finishStranded } from './fanout/shards.ts';
 import { webhookSecretKey } from './domain/webhooks/key-file.ts';
 import { openQueue } from './jobs/queue.ts';
 import { superviseWorkers } from './jobs/supervisor.ts';
@@ -30,7 +30,7 @@ export async function start(config: Config) {
   const storage = await openStorage(config, logger, 'server');
   const { database } = storage;
   let redis: Redis | undefined;
-  let push: Awaited<ReturnType<typeof createPushService>> | undefined;
+  let push: Platforms | undefined;
   let app: ReturnType<typeof createApp> | undefined;
   let fanout: Fanout | undefined;
   let workers: ReturnType<typeof superviseWorkers> | undefined;
@@ -64,14 +64,14 @@ export async function start(config: Config) {
       redis.on('error', (error) => logger.warn('redis error', { error: error.message }));
       await redis.connect();
     }
-    push = await createPushService(config, logger);
+    push = await startPlatforms(config, logger);
     const boss = await openQueue(database, logger, { schedule: true });
     const webhookKey = await webhookSecretKey(config, { create: true });
     if (!webhookKey) logger.warn('webhooks are off: set WEBHOOK_SECRET_KEY (32 bytes, the same on every instance) to register and sign them');
     const webhooks = { secretKey: webhookKey, allowPrivate: config.webhooksAllowPrivate };
     fanout = createFanout({
-      database, boss, send: push.send, platform: push.platform, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
-      circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs, webhooks, pollSeconds: config.fanoutPollSeconds,
+      database, boss, channels: push.channels, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
+      retryWindowMs: config.apnsRetryWindowMs, webhooks, pollSeconds: config.fanoutPollSeconds,
       wake: () => workers?.wake(),
     });
     const adopted = await database.transaction((tx) => adoptShardsWithoutJobs(tx, boss));
@@ -81,7 +81,7 @@ export async function start(config: Config) {
     if (stranded.length) logger.info('broadcasts whose shards had all ended are ended', { broadcasts: stranded.length });
     if (config.fanoutWorkers > 0) {
       const env: Record<string, string> = { CLARION_WORKER_DATABASE_URL: database.url };
-      if (push.simulator) env.CLARION_WORKER_SIMULATOR = JSON.stringify(push.simulator);
+      if (Object.keys(push.simulators).length) env.CLARION_WORKER_SIMULATOR = JSON.stringify(push.simulators);
       const bundle = await workerBundle().catch((error: Error) => {
         logger.warn('could not bundle the worker; workers run through tsx', { error: error.message });
         return undefined;
@@ -91,7 +91,7 @@ export async function start(config: Config) {
       await fanout.work({ shardRuns: config.fanoutShardRuns });
     }
     const metrics = serveProcessMetrics({ pool: database.pool, boss, logger, token: config.metricsToken, workers: () => workers?.processes() ?? [] });
-    app = createApp({ config, database, logger, redis, boss, fanout, webhooks, metrics, onRequest: observeRequest });
+    app = createApp({ config, database, logger, redis, boss, fanout, webhooks, devices: push.devices, metrics, onRequest: observeRequest });
     const server = answerClientErrors(createServer(app.handler));
     server.keepAliveTimeout = 65_000;
     servers.push(server);

@@ -1,10 +1,10 @@
 // A fan-out worker: takes broadcast shards from the job queue and sends them. No HTTP server, no GraphQL, no
 // dashboard, no Prisma: a pool, pg-boss and the APNs connections. `npm start` forks FANOUT_WORKERS of these
 // (src/jobs/supervisor.ts); `npx clarion worker` runs one on its own, e.g. on another machine.
-import { type SharedSimulator, createPushService } from './apns/push-service.ts';
+import { startPlatforms, type Platforms, type SharedSimulators } from './platforms.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openSqlDatabase } from './db/pool.ts';
-import { createFanout } from './domain/broadcasts/fanout.ts';
+import { createFanout } from './fanout/fanout.ts';
 import { webhookSecretKey } from './domain/webhooks/key-file.ts';
 import { openQueue } from './jobs/queue.ts';
 import { WAKE } from './jobs/supervisor.ts';
@@ -17,7 +17,7 @@ export interface WorkerOptions {
   databaseUrl: string;
   logger: Logger;
   /** The simulator of the `npm start` that forked this worker, when it runs without APNs credentials. */
-  simulator?: SharedSimulator;
+  simulator?: SharedSimulators;
   /** Forked by `npm start`: its metrics go to the parent's scrapes over IPC. */
   forked?: boolean;
   /** `npx clarion worker` with METRICS_PORT: serve this process's /metrics there. */
@@ -28,17 +28,17 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
   // Each shard run holds at most two connections (the next page's read and the progress write), and the
   // queue's polling and maintenance a few more.
   const database = openSqlDatabase({ url: databaseUrl, poolSize: 2 * config.fanoutShardRuns + 4, logger });
-  let push: Awaited<ReturnType<typeof createPushService>> | undefined;
+  let push: Platforms | undefined;
   try {
-    push = await createPushService(config, logger, simulator);
+    push = await startPlatforms(config, logger, simulator);
     const boss = await openQueue(database, logger);
     if (forked) reportToParent({ pool: database.pool });
     const metrics = metricsPort === undefined ? undefined : await serveMetrics({ host: config.host, port: metricsPort, logger, endpoint: serveProcessMetrics({ pool: database.pool, boss, logger, token: config.metricsToken }) });
     // Forked by `npm start` on the embedded default, it reads the key its server made in DATA_DIR.
     const webhooks = { secretKey: await webhookSecretKey(config, { create: false }), allowPrivate: config.webhooksAllowPrivate };
     const fanout = createFanout({
-      database, boss, send: push.send, platform: push.platform, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
-      circuit: push.circuit, retryWindowMs: config.apnsRetryWindowMs, webhooks, pollSeconds: config.fanoutPollSeconds,
+      database, boss, channels: push.channels, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
+      retryWindowMs: config.apnsRetryWindowMs, webhooks, pollSeconds: config.fanoutPollSeconds,
     });
     await fanout.work({ shardRuns: config.fanoutShardRuns });
     // The parent planned shards: take them now (otherwise at the next poll, FANOUT_POLL_SECONDS).
@@ -96,7 +96,7 @@ if (isEntryPoint(import.meta.url)) {
     const config = loadConfig();
     const databaseUrl = process.env.CLARION_WORKER_DATABASE_URL;
     if (!databaseUrl) throw new ConfigError(['CLARION_WORKER_DATABASE_URL is set by the process that forks a worker; run `npx clarion worker` instead']);
-    const simulator = process.env.CLARION_WORKER_SIMULATOR ? (JSON.parse(process.env.CLARION_WORKER_SIMULATOR) as SharedSimulator) : undefined;
+    const simulator = process.env.CLARION_WORKER_SIMULATOR ? (JSON.parse(process.env.CLARION_WORKER_SIMULATOR) as SharedSimulators) : undefined;
     process.exit(await runWorker(config, { databaseUrl, logger: createLogger(config.logLevel), simulator, forked: true }));
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);

@@ -1,11 +1,11 @@
 // The configuration breaker against a strict APNs stand-in: a wrong APNS_TOPIC, APNS_ENV or provider key makes
 // APNs refuse every device, and so do made-up tokens a stranger subscribed. Clarion tells them apart from what is
-// proven (src/domain/broadcasts/breaker.ts): made-up tokens are written off and never stop a broadcast; a wrong
+// proven (src/fanout/breaker.ts): made-up tokens are written off and never stop a broadcast; a wrong
 // setting stops it, names the setting, and writes off no device, at any audience size.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../src/apns/simulator.ts';
 import { generateProviderKey } from '../src/apns/simulator.ts';
-import { HELD_LIMIT, PROBE_PUSHES, STREAK_PUSHES } from '../src/domain/broadcasts/breaker.ts';
+import { HELD_LIMIT, PROBE_PUSHES, STREAK_PUSHES } from '../src/fanout/breaker.ts';
 import type { AppConfig } from '../src/http/app.ts';
 import { OTHER_APP_TOPIC, startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends } from './support/backends.ts';

@@ -1,7 +1,7 @@
 // APNs failing for a while: a 503 storm, one device that never gets through, GOAWAY and dropped connections.
 // Nothing is lost, nothing is sent twice beyond what was in flight, and an outage costs Apple little.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTAGE_THRESHOLD, PROBE_EVERY_MS, OUTAGE_PROBE_PUSHES } from '../src/apns/circuit.ts';
+import { OUTAGE_THRESHOLD, PROBE_EVERY_MS, OUTAGE_PROBE_PUSHES } from '../src/fanout/circuit.ts';
 import type { Answer } from '../src/apns/simulator.ts';
 import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends } from './support/backends.ts';

@@ -6,7 +6,7 @@ import { createTransport } from '../src/apns/push-service.ts';
 import { createSender } from '../src/apns/sender.ts';
 import { generateProviderKey, startSimulator, type Answer } from '../src/apns/simulator.ts';
 import { createProviderToken } from '../src/apns/token.ts';
-import type { PushOutcome } from '../src/domain/broadcasts/platform.ts';
+import type { PushOutcome } from '../src/fanout/platform.ts';
 
 const PUSHES = 10_000;
 const TOPIC = 'dev.clarion.test';

@@ -5,7 +5,7 @@ import { createTransport } from '../src/apns/push-service.ts';
 import { createSender } from '../src/apns/sender.ts';
 import { generateProviderKey, startSimulator } from '../src/apns/simulator.ts';
 import { createProviderToken } from '../src/apns/token.ts';
-import { apnsIdFor } from '../src/domain/broadcasts/apns-id.ts';
+import { apnsIdFor } from '../src/apns/apns-id.ts';
 import { startMockApns, TEST_TOPIC, TEST_TRANSPORT, type MockApns } from './support/apns.ts';
 import { apnsToken } from './support/seed.ts';
 

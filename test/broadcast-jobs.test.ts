@@ -1,7 +1,6 @@
 // Broadcasts as pg-boss jobs: shards shared by worker processes, a worker killed with SIGKILL, APNs failing
 // under load, and scheduled and cancelled broadcasts, against the APNs stand-in and a real PostgreSQL.
 import { spawn } from 'node:child_process';
-import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
@@ -10,25 +9,12 @@ import { QUEUES } from '../src/jobs/queue.ts';
 import { withoutRetries } from './support/queues.ts';
 import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends, freshPostgresDatabase, testLogger } from './support/backends.ts';
-import { logLines, runClarion, waitFor } from './support/processes.ts';
+import { logLines, runClarion, waitFor, workerPids } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization } from './support/seed.ts';
 import { serveDuringSuite, startServer } from './support/server.ts';
 
 const deliveries = (apns: MockApns, tokens: string[]) => tokens.map((token) => apns.delivered(token).length);
 
-/** The worker processes `npm start` forked: children of its node process running src/worker.ts. */
-async function workerPids(parent: number) {
-  const pids = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry));
-  const found = await Promise.all(
-    pids.map(async (pid) => {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const cmdline = ppid === parent ? await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '') : '';
-      return /src\/worker\.ts|\.cache\/clarion\/worker-/.test(cmdline) ? Number(pid) : undefined;
-    }),
-  );
-  return found.filter((pid): pid is number => pid !== undefined).sort();
-}
 
 /** POST /v1/notify to a Clarion process with a live key; the broadcast's id. */
 async function notifyAt(url: string, key: string, body: Record<string, unknown>) {

@@ -2,7 +2,7 @@
 // organization and its members, and sending, scheduling, cancelling and reading notifications as a signed-in member;
 // the warning about the last broadcast APNs refused for a server setting.
 import { describe, expect, it } from 'vitest';
-import { PROBE_PUSHES } from '../src/domain/broadcasts/breaker.ts';
+import { PROBE_PUSHES } from '../src/fanout/breaker.ts';
 import { graphql } from '../src/generated/graphql/gql.ts';
 import { LogIn, PASSWORD, SignUp, signUpAccount } from './support/accounts.ts';
 import { backends } from './support/backends.ts';

@@ -53,8 +53,12 @@ describe.each(backends)('POST /v1/devices on $name', (backend) => {
     ['an apnsToken of 201 characters', { apnsToken: 'a'.repeat(201), platform: 'ios' }, 'apnsToken', 'apnsToken must be 64 to 200 hexadecimal characters'],
     ['a non-hex apnsToken', { apnsToken: 'z'.repeat(64), platform: 'ios' }, 'apnsToken', 'apnsToken must be 64 to 200 hexadecimal characters'],
     ['a missing platform', { apnsToken: 'a'.repeat(64) }, 'platform', 'platform is required'],
-    ['platform "android"', { apnsToken: 'a'.repeat(64), platform: 'android' }, 'platform', 'platform must be one of: "ios"'],
-    ['platform "IOS"', { apnsToken: 'a'.repeat(64), platform: 'IOS' }, 'platform', 'platform must be one of: "ios"'],
+    ['an apnsToken with platform "android"', { apnsToken: 'a'.repeat(64), platform: 'android' }, 'apnsToken', 'apnsToken goes with platform "ios", not "android"'],
+    ['platform "IOS"', { apnsToken: 'a'.repeat(64), platform: 'IOS' }, 'platform', 'platform must be one of: "ios", "android", "web"'],
+    ['platform "android" without fcmToken', { platform: 'android' }, 'fcmToken', 'fcmToken is required'],
+    ['an empty fcmToken', { platform: 'android', fcmToken: '' }, 'fcmToken', 'fcmToken must be the FCM registration token: 1 to 1024 printable characters without spaces'],
+    ['an fcmToken with a space', { platform: 'android', fcmToken: 'abc def' }, 'fcmToken', 'fcmToken must be the FCM registration token: 1 to 1024 printable characters without spaces'],
+    ['an fcmToken of 1025 characters', { platform: 'android', fcmToken: 'a'.repeat(1025) }, 'fcmToken', 'fcmToken must be the FCM registration token: 1 to 1024 printable characters without spaces'],
     ['a boolean platform', { apnsToken: 'a'.repeat(64), platform: true }, 'platform', 'platform must be a string'],
   ])('refuses %s with 400 naming the field', async (_case, body, field, message) => {
     const response = await suite.server.post('/v1/devices', body);
@@ -121,5 +125,35 @@ describe.each(backends)('POST /v1/devices on $name', (backend) => {
     const unknown = await suite.server.get('/v1/nothing-here');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers 503 to a browser\'s registration, and to the VAPID key, while Web Push is off (no VAPID keys)', async () => {
+    const webPush = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'x', auth: 'y' } };
+    const response = await suite.server.post('/v1/devices', { platform: 'web', webPush });
+    expect(response.status).toBe(503);
+    expect(response.body.error).toMatchObject({ code: 'UNAVAILABLE', field: 'webPush', message: expect.stringContaining('VAPID_PUBLIC_KEY') });
+    const key = await suite.server.get('/v1/web-push/vapid-public-key');
+    expect(key.status).toBe(503);
+    expect(key.body.error.code).toBe('UNAVAILABLE');
+  });
+
+  it('lets a web page on any origin call the apps\' routes (CORS without credentials), and never the API key routes', async () => {
+    const preflight = await suite.server.request('OPTIONS', '/v1/devices', { headers: { origin: 'https://news.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type');
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+    const registered = await suite.server.post('/v1/devices', { apnsToken: apnsToken(), platform: 'ios' }, { origin: 'https://news.example' });
+    expect(registered.headers.get('access-control-allow-origin')).toBe('*');
+    const refused = await suite.server.post('/v1/devices', { platform: 'nope' }, { origin: 'https://news.example' });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    // A key belongs on a server: no page may send one.
+    const keyRoute = await suite.server.request('OPTIONS', '/v1/notify', { headers: { origin: 'https://news.example', 'access-control-request-method': 'POST' } });
+    expect(keyRoute.status).toBe(405);
+    expect(keyRoute.headers.get('access-control-allow-origin')).toBeNull();
+    const notify = await suite.server.post('/v1/notify', { body: 'x', target: 'all' }, { origin: 'https://news.example' });
+    expect(notify.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

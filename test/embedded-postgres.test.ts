@@ -31,7 +31,8 @@ describe('the embedded PostgreSQL across starts and stops', () => {
   });
 
   it('keeps its cluster and its only passwords in DATA_DIR, and listens on loopback only', async () => {
-    expect((await readdir(dataDir)).sort()).toEqual(['postgres', 'postgres.json', 'running.json', 'webhook-secret.key']);
+    expect((await readdir(dataDir)).sort()).toEqual(['postgres', 'postgres.json', 'running.json', 'vapid.json', 'webhook-secret.key']);
+    expect((await stat(path.join(dataDir, 'vapid.json'))).mode & 0o777).toBe(0o600);
     expect((await stat(path.join(dataDir, 'postgres.json'))).mode & 0o777).toBe(0o600);
     expect((await stat(path.join(dataDir, 'webhook-secret.key'))).mode & 0o777).toBe(0o600);
     const { password, admin, port } = JSON.parse(await readFile(path.join(dataDir, 'postgres.json'), 'utf8'));

@@ -17,7 +17,7 @@ const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 describe.each(backends)('fuzzing the HTTP interface on $name', (backend) => {
   // The production body limit, so that deep and large values reach the parsers; webhooks to loopback allowed
   // so that one can be seeded (its deliveries to port 9 fail, harmlessly).
-  const suite = serveDuringSuite(backend, { maxBodyBytes: 256 * 1024 }, { apns: true, fanout: { webhooks: { allowPrivate: true } } });
+  const suite = serveDuringSuite(backend, { maxBodyBytes: 256 * 1024 }, { apns: true, platforms: true, fanout: { webhooks: { allowPrivate: true } } });
   let seeds: FuzzSeeds;
 
   async function seedAll(): Promise<FuzzSeeds> {

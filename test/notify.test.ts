@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../src/domain/api-keys/service.ts';
-import { apnsIdFor } from '../src/domain/broadcasts/apns-id.ts';
+import { apnsIdFor } from '../src/apns/apns-id.ts';
 import type { Db } from '../src/db/database.ts';
-import { adoptShardsWithoutJobs } from '../src/domain/broadcasts/shards.ts';
+import { adoptShardsWithoutJobs } from '../src/fanout/shards.ts';
 import { TEST_TOPIC } from './support/apns.ts';
 import { waitFor } from './support/processes.ts';
 import { backends } from './support/backends.ts';

@@ -30,7 +30,7 @@ describe('the OpenAPI document', () => {
 });
 
 describe.each(backends)('live answers match /v1/openapi.json on $name', (backend) => {
-  const suite = serveDuringSuite(backend, {}, { apns: true, fanout: { webhooks: { allowPrivate: true } } });
+  const suite = serveDuringSuite(backend, {}, { apns: true, platforms: true, fanout: { webhooks: { allowPrivate: true } } });
 
   it('serves the document, and every route answers as documented', async () => {
     const server = suite.server;
@@ -55,6 +55,10 @@ describe.each(backends)('live answers match /v1/openapi.json on $name', (backend
     await expectStatus('POST', '/v1/devices', 400, server.request('POST', '/v1/devices', { body: '{', headers: { 'content-type': 'application/json' } }));
     await expectStatus('POST', '/v1/devices', 415, server.request('POST', '/v1/devices', { body: 'x', headers: { 'content-type': 'text/plain' } }));
     await expectStatus('POST', '/v1/devices', 413, server.post('/v1/devices', { apnsToken: 'a'.repeat(20_000), platform: 'ios' }));
+    await expectStatus('POST', '/v1/devices', 201, server.post('/v1/devices', { platform: 'android', fcmToken: 'fcm-token:APA91bExample' }));
+    await expectStatus('POST', '/v1/devices', 201, server.post('/v1/devices', { platform: 'web', webPush: suite.platforms.subscribe() }));
+    await expectStatus('POST', '/v1/devices', 400, server.post('/v1/devices', { platform: 'web', webPush: { endpoint: 'https://10.0.0.1/push', keys: {} } }));
+    await expectStatus('GET', '/v1/web-push/vapid-public-key', 200, server.get('/v1/web-push/vapid-public-key'));
 
     // Subscriptions
     const org = await seedOrganization(server.db, { name: 'Acme News', description: 'Breaking news' });

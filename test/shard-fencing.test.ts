@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendPush } from '../src/apns/sender.ts';
-import type { PushOutcome } from '../src/domain/broadcasts/platform.ts';
-import { createCircuit } from '../src/apns/circuit.ts';
-import { createFanout } from '../src/domain/broadcasts/fanout.ts';
+import type { PushOutcome } from '../src/fanout/platform.ts';
+import { createCircuit } from '../src/fanout/circuit.ts';
+import { apnsChannel } from '../src/apns/platform.ts';
+import { createFanout } from '../src/fanout/fanout.ts';
 import { openQueue, type Boss } from '../src/jobs/queue.ts';
 import { backends, testLogger } from './support/backends.ts';
 import { apnsToken, seedOrganization } from './support/seed.ts';
@@ -43,7 +44,8 @@ describe.each(backends)('shard fencing on $name', (backend) => {
     tokens.sort((a, b) => a.deviceUuid.localeCompare(b.deviceUuid));
     return { org, broadcast, job: { broadcastId: broadcast.id, index: 0 }, tokens: tokens.map((t) => t.apnsToken) };
   }
-  const options = () => ({ database: storage.database, boss, platform: TEST_PLATFORM, logger: testLogger, pageSize: 2, concurrency: 2, shardSize: 100, circuit: createCircuit(), retryWindowMs: 60_000 });
+  const options = () => ({ database: storage.database, boss, logger: testLogger, pageSize: 2, concurrency: 2, shardSize: 100, retryWindowMs: 60_000 });
+  const ios = (send: SendPush) => ({ ios: apnsChannel({ send, platform: TEST_PLATFORM, circuit: createCircuit(), topic: 'dev.clarion.test' }) });
 
   it('lets only the run that last claimed a shard write: the other commits no progress, retries, dead devices or events', async () => {
     const db = storage.database.prisma;
@@ -62,8 +64,8 @@ describe.each(backends)('shard fencing on $name', (backend) => {
       sentBy.b += 1;
       return { ok: true };
     };
-    const a = createFanout({ ...options(), send: slowA });
-    const b = createFanout({ ...options(), send: fastB });
+    const a = createFanout({ ...options(), channels: ios(slowA) });
+    const b = createFanout({ ...options(), channels: ios(fastB) });
     const runningA = a.runShard(job, randomUUID());
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Its first page (2 devices) is in flight.
@@ -93,7 +95,7 @@ describe.each(backends)('shard fencing on $name', (backend) => {
       attempts.set(deviceToken, (attempts.get(deviceToken) ?? 0) + 1);
       return deviceToken === tokens[0] && attempts.get(deviceToken) === 1 ? new Promise<PushOutcome>(() => {}) : Promise.resolve({ ok: true });
     };
-    const fanout = createFanout({ ...options(), send });
+    const fanout = createFanout({ ...options(), channels: ios(send) });
     const started = Date.now();
     await fanout.runShard(job, randomUUID(), 500);
     // Back within its deadline (and the commit), not waiting for the push.

@@ -1,11 +1,11 @@
 // How long one page of the fan-out's recipient query takes, and with which join, at a few positions of the
-// cursor: the query is Clarion's own (pageQuery in src/domain/broadcasts/audience.ts), run with
+// cursor: the query is Clarion's own (pageQuery in src/fanout/audience.ts), run with
 // EXPLAIN ANALYZE on the benchmark's database after the broadcast. A page that gets slower as the cursor
 // advances makes a broadcast quadratic in its audience.
 //   node --import tsx bench/broadcast/explain-page.ts <database-url> <organization-id> <page-size> <fraction>...
 // Prints one line per fraction: "<function> at <fraction>: <ms> ms, <rows> rows, <plan summary>".
 import pg from 'pg';
-import { NIL_UUID, pageQuery } from '../../src/domain/broadcasts/audience.ts';
+import { NIL_UUID, pageQuery } from '../../src/fanout/audience.ts';
 
 const pageQueryName = 'pageQuery';
 

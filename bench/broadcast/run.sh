@@ -47,7 +47,6 @@ GOAL_PEER=1.5
 GOAL_H2LOAD=0.8
 GOAL_PSS_MB=300
 
-positive() { [[ "$2" =~ ^[1-9][0-9]*$ ]] || { echo "$1 must be a positive integer (got '$2')" >&2; exit 2; }; }
 case "$PG_HOST" in 127.0.0.1 | localhost | ::1) ;; *) echo "BENCH_PG_HOST must be a loopback address (got $PG_HOST)" >&2; exit 2 ;; esac
 positive BENCH_DEVICES "$DEVICES"
 positive BENCH_TIMEOUT "$PHASE_TIMEOUT"
@@ -84,126 +83,48 @@ DATABASE=
 PSS_SAMPLER_PID=
 CPU_SAMPLER_PID=
 
-psql_db() { psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d "$DATABASE" -v ON_ERROR_STOP=1 -Atq "$@"; }
-
 cleanup() {
-  local pid
-  for pid in "$PSS_SAMPLER_PID" "$CPU_SAMPLER_PID"; do [[ -n "$pid" ]] && { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; }; done
-  for pid in "${PIDS[@]}"; do stop_pid "$pid"; done
-  PIDS=()
+  local cg
+  stop_samplers_and_pids
   [[ -n "${REF_DIR:-}" ]] && git -C "$ROOT" worktree remove --force "$REF_DIR" >/dev/null 2>&1
-  for pid in "${CGROUPS[@]}"; do rmdir "$pid" 2>/dev/null; done
-  [[ -n "$DATABASE" ]] && drop_database "$DATABASE"
-  DATABASE=
-  if [[ -n "${BENCH_KEEP_LOGS:-}" ]]; then echo "logs kept in $WORK" >&2; else rm -rf "$WORK"; fi
+  for cg in "${CGROUPS[@]}"; do rmdir "$cg" 2>/dev/null; done
+  remove_database_and_work
 }
 trap cleanup EXIT
 trap 'echo "interrupted" >&2; exit 130' INT TERM
 
-fail() { echo "$*" >&2; exit 1; }
-random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
-free_port() { node -e "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
-now() { date +%s.%N; }
-json_field() { # file expression-on-j
-  node -e "const j=JSON.parse(require('fs').readFileSync(process.argv[1],'utf8')); const v=($2); console.log(typeof v==='object'?JSON.stringify(v):v)" "$1"
-}
-mb() { [[ -n "${1:-}" && "${1:-0}" != 0 ]] && awk -v k="$1" 'BEGIN{printf "%.0f MB", k / 1024}' || echo "?"; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.3f", b - a}'; }
 divide() { [[ -n "${1:-}" && -n "${2:-}" ]] && awk -v a="$1" -v b="$2" 'BEGIN{ if (b > 0) printf "%.2f", a / b; else printf "-" }' || echo "-"; }
-pids_of() { printf '%s\n' "${PIDS[@]}" | grep -vx "$1"; }
-
-# --- memory: PSS (or another /proc field) summed over a process and its descendants ---------------------
-# file field root [comm to leave out]... -> "<kB> <processes counted> <their names, e.g. node*3+esbuild>". PSS, not
-# RSS: a parent and the workers it forks share pages, which RSS would count once per process.
-tree_kb() {
-  local file=$1 field=$2 root=$3
-  shift 3
-  cpu_snapshot | awk -v file="$file" -v field="$field:" -v root="$root" -v skip=" $* " '
-    { c = $4; for (i = 5; i <= NF; i++) c = c " " $i; comm[$1] = c; kids[$2] = kids[$2] " " $1 }
-    END {
-      kb = 0; n = 0; queue[1] = root; qn = 1
-      for (q = 1; q <= qn; q++) {
-        pid = queue[q]
-        k = split(kids[pid], child, " "); for (j = 1; j <= k; j++) queue[++qn] = child[j]
-        if (!(pid in comm) || index(skip, " " comm[pid] " ")) continue
-        f = "/proc/" pid "/" file
-        while ((getline line < f) > 0) if (index(line, field) == 1) { split(line, a, " "); kb += a[2]; n++; c = comm[pid]; gsub(/ /, "_", c); names[c]++; break }
-        close(f)
-      }
-      list = ""; for (c in names) list = list (list == "" ? "" : "+") c (names[c] > 1 ? "*" names[c] : "")
-      print kb, n, (list == "" ? "-" : list)
-    }'
-}
-# Sample the tree's PSS every PSS_INTERVAL s until pss_watch_end; the peak is the highest sample.
-pss_watch_begin() { # name root [comm to leave out]...
-  local name=$1 root=$2
-  shift 2
-  : >"$WORK/$name.pss"
-  ( while kill -0 "$root" 2>/dev/null; do tree_kb smaps_rollup Pss "$root" "$@" >>"$WORK/$name.pss"; sleep "$PSS_INTERVAL"; done ) &
-  PSS_SAMPLER_PID=$!
-}
-pss_watch_end() { # name -> "<peak kB> <processes at the peak> <their names> <samples>"
-  kill "$PSS_SAMPLER_PID" 2>/dev/null; wait "$PSS_SAMPLER_PID" 2>/dev/null; PSS_SAMPLER_PID=
-  awk '$1 > max { max = $1; n = $2; names = $3 } END { print max + 0, n + 0, (names == "" ? "-" : names), NR }' "$WORK/$1.pss"
-}
-
-# --- CPU accounting: utime+stime of every process, from /proc, before and after a measured phase -----
-# A phase's "after" is every snapshot taken once a second during it plus one at its end, so processes that
-# exit during the phase (PostgreSQL backends the pool closes when idle, neighbours) still count, up to the last
-# second they were seen.
-cpu_begin() { # name
-  cpu_snapshot >"$WORK/$1.cpu0"
-  : >"$WORK/$1.cpu1"
-  ( while :; do cpu_snapshot >>"$WORK/$1.cpu1"; sleep 1; done ) &
-  CPU_SAMPLER_PID=$!
-}
-cpu_end() { # name
-  kill "$CPU_SAMPLER_PID" 2>/dev/null; wait "$CPU_SAMPLER_PID" 2>/dev/null; CPU_SAMPLER_PID=
-  cpu_snapshot >>"$WORK/$1.cpu1"
-}
 
 # before after machine_before machine_after seconds sender_label sender_root [sender_ticks] -> one line of CPU figures.
 # The sender = sender_root and its descendants (for Clarion: the node process and the workers it forks). A sender
 # that has exited by the end (h2load, the peer) is timed by its parent with `times`: sender_ticks, and its processes
 # are left out of the snapshots. mock = the mock APNs process, postgres = every process named postgres.
 cpu_report() {
-  awk -v root="$7" -v label="$6" -v xticks="${8:-}" -v mock="$MOCK_PID" -v secs="$5" -v hz="$(getconf CLK_TCK)" -v mb="$3" -v ma="$4" \
-    -v ncores="$(nproc)" -v pushes="$DEVICES" '
-    FNR == NR { before[$1] = $3; next }
-    { if (!($1 in ticks) || $3 > ticks[$1]) ticks[$1] = $3; parent[$1] = $2; comm[$1] = $4 }
-    END {
-      for (pid in ticks) {
-        kind = "other"
-        for (a = pid; a != "" && a != 0 && a != 1; a = parent[a]) {
-          if (a == root) { kind = "sender"; break }
-          if (a == mock) { kind = "mock"; break }
-        }
-        if (kind == "sender" && xticks != "") continue # timed by the caller
-        d = ticks[pid] - (pid in before ? before[pid] : 0)
-        if (d <= 0) continue
-        if (kind == "other" && comm[pid] == "postgres") kind = "postgres"
-        sum[kind] += d
-        if (kind == "other") bycomm[comm[pid]] += d
-      }
-      if (xticks != "") sum["sender"] = xticks
-      top = ""
-      for (k = 0; k < 2; k++) {
-        best = ""; for (c in bycomm) if (best == "" || bycomm[c] > bycomm[best]) best = c
-        if (best == "" || bycomm[best] * 100 / (hz * secs) < 5) break
-        top = top (top == "" ? "" : ", ") sprintf("%s %.0f%%", best, bycomm[best] * 100 / (hz * secs)); delete bycomm[best]
+  local sender mock postgres other top
+  read -r sender mock postgres other top <<<"$(cpu_split "$1" "$2" "$7" "$MOCK_PID")"
+  [[ -n "${8:-}" ]] && sender=$8 # timed by the caller
+  awk -v label="$6" -v sender="$sender" -v mock="$mock" -v postgres="$postgres" -v other="$other" -v top2="$top" -v secs="$5" \
+    -v hz="$(getconf CLK_TCK)" -v mb="$3" -v ma="$4" -v ncores="$(nproc)" -v pushes="$DEVICES" '
+    BEGIN {
+      # The busiest of everything else ("comm:ticks,comm:ticks"), those of 5% or more.
+      top = ""; k = split(top2 == "-" ? "" : top2, t, ",")
+      for (i = 1; i <= k; i++) {
+        n = split(t[i], ct, ":"); share = ct[n] * 100 / (hz * secs); c = substr(t[i], 1, length(t[i]) - length(ct[n]) - 1)
+        if (share < 5) break
+        top = top (top == "" ? "" : ", ") sprintf("%s %.0f%%", c, share)
       }
       split(mb, b, " "); split(ma, e, " ")
       busy = (e[1] - b[1]) - (e[2] - b[2]); all = e[1] - b[1]
       scale = 100 / (hz * secs)
       # Machine-wide busy time charged to no process seen: processes that lived less than a second, the
       # last second of those that exited, kernel time not charged to a process.
-      counted = sum["sender"] + sum["mock"] + sum["postgres"] + sum["other"]
+      counted = sender + mock + postgres + other
       unattributed = (all > 0 ? ncores * 100 * busy / all : 0) - counted * scale; if (unattributed < 0) unattributed = 0
       # CPU per push: the sender user + system time over the pushes of the run (each sender sends every device once).
       printf "%s %.0f%% (%.1f µs a push) | mock APNs %.0f%% | postgres %.0f%% | everything else %.0f%%%s | not attributed %.0f%% | machine busy %.0f%% of %d cores\n",
-        label, sum["sender"] * scale, sum["sender"] * 1e6 / hz / pushes, sum["mock"] * scale, sum["postgres"] * scale, sum["other"] * scale, (top == "" ? "" : " (" top ")"),
+        label, sender * scale, sender * 1e6 / hz / pushes, mock * scale, postgres * scale, other * scale, (top == "" ? "" : " (" top ")"),
         unattributed, (all > 0 ? 100 * busy / all : 0), ncores
-    }' "$1" "$2"
+    }'
 }
 
 # The subshell's children times (second line of `times`, "0m1.234s 0m0.567s") -> clock ticks.
@@ -365,7 +286,7 @@ fi
 # --- Clarion, once per worker count ----------------------------------------------------------------------------
 # A fresh start each time, against the same database: a new broadcast to the same audience.
 clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
-  local workers=$1 label=${2:-clarion} dir=${3:-$ROOT} key="${2:-clarion}/$1" tag="${2:-clarion}-$1" port pid http id deadline t0 t1 m0 m1 idle peak samples tree leftover p i
+  local workers=$1 label=${2:-clarion} dir=${3:-$ROOT} key="${2:-clarion}/$1" tag="${2:-clarion}-$1" port pid http id deadline t0 t1 m0 m1 idle peak samples tree p i
   port=$(free_port)
   (cd "$dir" && exec env -u DATA_DIR -u REDIS_URL -u APNS_PRIVATE_KEY -u APNS_ENV -u FANOUT_SHARD_SIZE \
     HOST=127.0.0.1 PORT="$port" DASHBOARD=off LOG_LEVEL=warn DATABASE_URL="$DB_URL" NOTIFY_WAIT_MS=$((PHASE_TIMEOUT * 1000)) \
@@ -378,19 +299,13 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
   echo "== Clarion ($label), FANOUT_WORKERS=$workers, on 127.0.0.1:$port (pid $pid)" >&2
   if ! wait_healthy "http://127.0.0.1:$port/healthz" "$pid" "$WORK/$tag.log"; then
     STATUS[$key]="FAILED: did not start"; FAILED=1
-    stop_pid "$pid"; mapfile -t PIDS < <(pids_of "$pid")
+    stop_and_forget "$pid"
     return
   fi
   sleep 2 # let forked workers settle before the idle reading
-  # Forked workers load their modules for a second or more of CPU each: wait until the whole tree is idle (under 2
-  # clock ticks in half a second), so that neither the idle reading nor a held worker's run counts its start-up.
-  local ticks last=-1
-  for ((i = 0; i < 60; i++)); do
-    ticks=$(cpu_snapshot | awk -v root="$pid" '{ kids[$2] = kids[$2] " " $1; t[$1] = $3 } END { q[1] = root; n = 1; for (i = 1; i <= n; i++) { k = split(kids[q[i]], c, " "); for (j = 1; j <= k; j++) q[++n] = c[j] } s = 0; for (i = 1; i <= n; i++) s += t[q[i]]; print s }')
-    ((last >= 0 && ticks - last < 2)) && break
-    last=$ticks
-    sleep 0.5
-  done
+  # Forked workers load their modules for a second or more of CPU each: wait until the whole tree is idle, so that
+  # neither the idle reading nor a held worker's run counts its start-up.
+  wait_tree_idle "$pid"
   if [[ -n "$WORKER_CPU" ]]; then
     local n=0 cg
     for p in $(ps -o pid= --ppid "$pid"); do
@@ -456,22 +371,11 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
   echo "  ${RATE[$key]:-?} pushes/s, peak PSS $(mb "${PSS_PEAK[$key]}"), ${STATUS[$key]}" >&2
 
   # Stop it; forked workers must leave with it (any still there 3 s later are reported, then stopped by their pid).
-  tree=$(cpu_snapshot | awk -v root="$pid" '{ kids[$2] = kids[$2] " " $1 } END { q[1] = root; n = 1; for (i = 1; i <= n; i++) { k = split(kids[q[i]], c, " "); for (j = 1; j <= k; j++) q[++n] = c[j] } for (i = 2; i <= n; i++) print q[i] }')
-  stop_pid "$pid"
-  mapfile -t PIDS < <(pids_of "$pid")
+  tree=$(descendants_of "$pid")
+  stop_and_forget "$pid"
   CLARION_PID=
-  for ((i = 0; i < 30; i++)); do
-    leftover=0; for p in $tree; do kill -0 "$p" 2>/dev/null && leftover=1; done
-    ((leftover)) || break
-    sleep 0.1
-  done
-  for leftover in $tree; do
-    if kill -0 "$leftover" 2>/dev/null; then
-      echo "  Clarion's child $leftover ($(cat "/proc/$leftover/comm" 2>/dev/null)) outlived it; stopping it" >&2
-      EXTRA[$key]="${EXTRA[$key]:-}; a child process outlived the main one"
-      stop_pid "$leftover"
-    fi
-  done
+  # shellcheck disable=SC2086 # one pid a word
+  stop_leftovers $tree || EXTRA[$key]="${EXTRA[$key]:-}; a child process outlived the main one"
   if grep -qiE 'error|warn' "$WORK/$tag.log"; then
     echo "  Clarion's log had warnings/errors (first lines):" >&2; grep -iE 'error|warn' "$WORK/$tag.log" | head -n 5 | sed 's/^/    /' >&2
   fi

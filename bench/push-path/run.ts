@@ -32,7 +32,7 @@ const repo = path.resolve(here, '../..');
 const results = path.join(repo, 'bench/results/push-path');
 mkdirSync(results, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const SENDER_FILES = ['src/apns/connection-pool.ts', 'src/apns/sender.ts', 'src/apns/token.ts', 'src/domain/broadcasts/apns-id.ts'];
+const SENDER_FILES = ['src/apns/connection-pool.ts', 'src/apns/sender.ts', 'src/apns/token.ts', 'src/apns/apns-id.ts'];
 
 /**
  * A copy of the sender's files as they were at `commit`, in the temporary directory (out of the type check's way),
@@ -53,7 +53,7 @@ function checkoutOf(commit: string) {
 function variantConfig(name: string): Pick<SenderConfig, 'variant' | 'root'> {
   if (name === 'current') return { variant: 'clarion', root: repo };
   if (name === 'bare') return { variant: 'bare', root: repo };
-  // A directory laid out as the checkout (src/apns/..., src/domain/broadcasts/apns-id.ts, node_modules), e.g. an experiment.
+  // A directory laid out as the checkout (src/apns/..., src/apns/apns-id.ts, node_modules), e.g. an experiment.
   if (name.startsWith('dir:')) return { variant: 'clarion', root: path.resolve(name.slice(4)) };
   return { variant: 'clarion', root: checkoutOf(name === 'baseline' ? args.baseline : name) };
 }

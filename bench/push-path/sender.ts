@@ -56,7 +56,7 @@ async function clarion(): Promise<{ send: Send; apnsIdFor: (b: string, d: string
   const { createConnectionPool } = await load('src/apns/connection-pool.ts');
   const { createSender } = await load('src/apns/sender.ts');
   const { createProviderToken } = await load('src/apns/token.ts');
-  const { apnsIdFor } = await load('src/domain/broadcasts/apns-id.ts');
+  const { apnsIdFor } = await load('src/apns/apns-id.ts');
   const pool = createConnectionPool({ origin: config.origin, ca: config.ca, connections: config.connections, onError: (e: Error) => console.error('pool:', e.message) });
   const token = createProviderToken({ teamId: config.teamId, keyId: config.keyId, privateKey: config.privateKey });
   return { send: createSender({ pool, token }), apnsIdFor, close: () => pool.close() };

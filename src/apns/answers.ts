@@ -1,8 +1,8 @@
 // What APNs' answers mean for the fan-out, which knows no platform: each failure is one of the kinds of
-// src/domain/broadcasts/platform.ts, and the answers that may blame a setting name it, with the advice to give.
+// src/fanout/platform.ts, and the answers that may blame a setting name it, with the advice to give.
 // Apple's reasons: https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns
 import { Errors } from 'apns2';
-import type { FailureKind } from '../domain/broadcasts/platform.ts';
+import type { FailureKind } from '../fanout/platform.ts';
 
 /** Apple's answers that blame a setting (kind "setting"), or a token or a setting (kind "token"), and the setting. */
 const SETTING_OF: Record<string, { kind: 'token' | 'setting'; setting: string }> = {

@@ -10,7 +10,7 @@ import http2 from 'node:http2';
 import { performance } from 'node:perf_hooks';
 import { kPending, onResponse, onStreamError, Pending, type PoolStream } from './streams.ts';
 import { PreparedRequest, reasonOf, TransportError, withPoolDefaults, type ApnsResponse, type PoolOptions, type Transport, type TransportOwner } from './transport.ts';
-import type { PushSink } from '../domain/broadcasts/platform.ts';
+import type { PushSink } from '../fanout/platform.ts';
 
 const { NGHTTP2_CANCEL, NGHTTP2_REFUSED_STREAM } = http2.constants;
 

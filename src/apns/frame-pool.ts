@@ -2,7 +2,7 @@
 // a push to the least busy one with a stream to spare under its server's SETTINGS_MAX_CONCURRENT_STREAMS, the rest
 // waiting first come first served. A push is a slot (./push-slots.ts): a number indexing parallel arrays, so that
 // sending one costs a header block of about 140 octets written into a buffer (./push-headers.ts) and no object.
-import type { PushSink } from '../domain/broadcasts/platform.ts';
+import type { PushSink } from '../fanout/platform.ts';
 import type { ConnectionOwner } from '../http2/connection-owner.ts';
 import type { Http2Connection } from '../http2/connection.ts';
 import { FrameConnections } from './frame-connections.ts';

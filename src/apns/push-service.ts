@@ -3,7 +3,7 @@
 // started by that process are given the simulator's address (SharedSimulator) and send to the same one.
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { createCircuit } from './circuit.ts';
+import { createCircuit } from '../fanout/circuit.ts';
 import { createConnectionPool } from './connection-pool.ts';
 import { createFramePool } from './frame-pool.ts';
 import { apnsPlatform } from './platform.ts';
@@ -28,13 +28,13 @@ const SIMULATOR_IDS = { teamId: 'SIMULATOR', keyId: 'SIMULATOR' };
 
 /**
  * One quick retry in the sender for a blip; anything longer is the fan-out's: the push waits in
- * broadcast_retries with backoff, and the outage breaker (src/apns/circuit.ts) holds pushes back while APNs is down.
+ * broadcast_retries with backoff, and the outage breaker (src/fanout/circuit.ts) holds pushes back while APNs is down.
  */
 const SENDER = { maxAttempts: 2 };
 
 /**
  * A push with no answer after REQUEST_TIMEOUT_MS has its stream cancelled; it may have been delivered, so it is
- * sent once more at most (src/domain/broadcasts/pages.ts). A shard run stays inside its job's expiry whatever
+ * sent once more at most (src/fanout/pages.ts). A shard run stays inside its job's expiry whatever
  * its pushes take: a page still waiting at the run's deadline leaves them to the retry table.
  */
 const REQUEST_TIMEOUT_MS = 10_000;

@@ -1,7 +1,7 @@
 // The pushes a pool has taken and not yet settled. A push is a slot: a number indexing parallel arrays (typed where
 // they can be), so that taking, sending and settling one makes no object. A slot's generation moves on each time it
 // is taken, so that a slot number kept elsewhere (the timeout ring) can be told stale.
-import type { PushSink } from '../domain/broadcasts/platform.ts';
+import type { PushSink } from '../fanout/platform.ts';
 import type { Http2Connection } from '../http2/connection.ts';
 import { reasonOf, TransportError, type PreparedRequest, type TransportOwner } from './transport.ts';
 

@@ -1,9 +1,9 @@
 // Sends pushes and says what became of each, retrying at once only what provably did not arrive: Apple's 429
 // and 5xx, and requests that were never sent or were refused. Dead tokens and other terminal answers are never
 // retried (../shared/notes/apns.md), nor is a push that was written and got no answer: it may have arrived, and
-// the fan-out decides whether to risk a second copy (src/domain/broadcasts/pages.ts).
+// the fan-out decides whether to risk a second copy (src/fanout/pages.ts).
 import { Errors } from 'apns2';
-import type { PushOutcome, PushSink } from '../domain/broadcasts/platform.ts';
+import type { PushOutcome, PushSink } from '../fanout/platform.ts';
 import { kindOfAnswer } from './answers.ts';
 import type { ProviderToken } from './token.ts';
 import { PreparedRequest, type Transport, type TransportError, type TransportOwner } from './transport.ts';

@@ -95,7 +95,8 @@ function check(options: SimulatorOptions, verify: (token: string) => Record<stri
 }
 
 export async function startSimulator(options: SimulatorOptions, { host = '127.0.0.1', port = 0 } = {}) {
-  const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
+  // A name of its own (the address is in subjectAltName): certificates that share a subject cannot be trusted side by side.
+  const pems = await selfsigned.generate([{ name: 'commonName', value: 'Clarion APNs simulator' }], {
     keySize: 2048,
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
   });

@@ -2,7 +2,7 @@
 // default) or node:http2 (./connection-pool.ts, APNS_TRANSPORT=node). A push goes out with `dispatch` and its end
 // comes back as one call on the sender (a TransportOwner), carrying what it was sent with: no promise, closure or
 // object per push. `request` is the one-off form (the CLI's check, tests).
-import type { PushSink } from '../domain/broadcasts/platform.ts';
+import type { PushSink } from '../fanout/platform.ts';
 
 export interface ApnsResponse {
   status: number;

@@ -7,6 +7,7 @@ import type { Result } from '../domain/errors.ts';
 import type { SessionCookies } from '../http/session-cookie.ts';
 import type { WebhookSettings } from '../domain/webhooks/settings.ts';
 import type { InvitationSettings } from '../domain/organizations/invitations.ts';
+import type { DeviceSettings } from '../domain/devices/service.ts';
 
 /** What every resolver receives. Built per request by the yoga app (src/http/app.ts). */
 export interface Context {
@@ -20,6 +21,8 @@ export interface Context {
   notifications: NotifyDeps;
   /** WEBHOOK_SECRET_KEY and WEBHOOKS_ALLOW_PRIVATE, for managing endpoints. */
   webhooks: WebhookSettings;
+  /** How browsers' subscriptions are checked, and the VAPID public key they subscribe with (absent: Web Push is off). */
+  devices: DeviceSettings & { webPushPublicKey?: string };
   /** The dashboard's URL for invitation links, and the mailer when SMTP_URL is set. */
   invitations: InvitationSettings;
   /** The signed-in dashboard user (session cookie), or null. */

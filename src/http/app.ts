@@ -23,10 +23,11 @@ import { createRestRouter } from './rest/router.ts';
 import { routes } from './rest/routes.ts';
 import { buildOpenApi, OPENAPI_PATH } from './rest/openapi.ts';
 import { createGraphQLServer } from './yoga.ts';
-import type { Fanout } from '../domain/broadcasts/fanout.ts';
+import type { Fanout } from '../fanout/fanout.ts';
 import type { Boss } from '../jobs/queue.ts';
 import type { MetricsEndpoint } from '../metrics/endpoint.ts';
 import type { WebhookSettings } from '../domain/webhooks/settings.ts';
+import type { Context } from '../graphql/context.ts';
 import { createMailer } from '../mail/mailer.ts';
 
 export type AppConfig = Pick<
@@ -51,6 +52,8 @@ export interface AppDependencies {
   fanout: Fanout;
   /** WEBHOOK_SECRET_KEY and WEBHOOKS_ALLOW_PRIVATE: the same settings the fan-out delivers with. */
   webhooks: WebhookSettings;
+  /** Web Push: how a browser's subscription is checked, and the VAPID public key (absent: Web Push is off). */
+  devices?: Context['devices'];
   /** Told of every answered request, e.g. for metrics. */
   onRequest?: (request: { route: string; method: string; status: number; seconds: number }) => void;
   /** GET /metrics (src/metrics/endpoint.ts); without it there is no such route. */
@@ -59,7 +62,7 @@ export interface AppDependencies {
 
 const WINDOW_MS = 60_000;
 
-export function createApp({ config, database, logger, redis, boss, fanout, webhooks, onRequest, metrics }: AppDependencies) {
+export function createApp({ config, database, logger, redis, boss, fanout, webhooks, devices, onRequest, metrics }: AppDependencies) {
   const limits: FieldLimit[] = [];
   if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute, by: 'ip' });
   // Subscribing needs no key either: a stranger's subscriptions cost them their address's budget.
@@ -87,7 +90,7 @@ export function createApp({ config, database, logger, redis, boss, fanout, webho
     mailer: config.smtpUrl ? createMailer(config.smtpUrl, config.smtpFrom ?? 'Clarion <no-reply@localhost>') : undefined,
     logger,
   };
-  const yoga = createGraphQLServer({ database, notifications, webhooks, invitations, loginThrottle, dashboardOrigins: config.dashboardOrigins, rateLimits, logger, production: config.production, graphiql: config.graphiql ?? false });
+  const yoga = createGraphQLServer({ database, notifications, webhooks, devices, invitations, loginThrottle, dashboardOrigins: config.dashboardOrigins, rateLimits, logger, production: config.production, graphiql: config.graphiql ?? false });
   const rest = createRestRouter({ yoga, routes, rateLimits, maxBodyBytes: config.maxBodyBytes });
   // Built once from the same route table: a route without a description stops the server here.
   const openApi = JSON.stringify(buildOpenApi(routes));

@@ -24,7 +24,7 @@ import type { InvitationSettings } from '../domain/organizations/invitations.ts'
 // Far above any real query (the dashboard's largest is a few hundred tokens).
 const MAX_TOKENS = 2000;
 
-// What one document may ask for (README, GraphQL). Measured on every dashboard operation and REST route
+// What one document may ask for (docs/graphql.md). Measured on every dashboard operation and REST route
 // (test/graphql-limits.test.ts checks they all pass): the costliest, the dashboard's webhooks page, costs 136;
 // the most rows, 100, are one page of notifications or organizations; none uses an alias or a directive, and none
 // is deeper than 4 (the deepest path in the schema is 6: it has no cycle today). Cost and rows are about three times
@@ -58,6 +58,7 @@ export interface GraphQLServerOptions {
   database: Database;
   notifications: NotifyDeps;
   webhooks: WebhookSettings;
+  devices?: Context['devices'];
   invitations: InvitationSettings;
   loginThrottle?: LoginThrottle;
   /** Browser pages allowed to call with credentials (CORS). */
@@ -69,7 +70,7 @@ export interface GraphQLServerOptions {
   graphiql?: boolean;
 }
 
-export function createGraphQLServer({ database, notifications, webhooks, invitations, loginThrottle, dashboardOrigins, rateLimits, logger, production, graphiql = false }: GraphQLServerOptions): ClarionYoga {
+export function createGraphQLServer({ database, notifications, webhooks, devices = {}, invitations, loginThrottle, dashboardOrigins, rateLimits, logger, production, graphiql = false }: GraphQLServerOptions): ClarionYoga {
   const context = async ({ clientIp, authorization, session }: RequestContext): Promise<Context> => ({
     db: database.prisma,
     sql: database.sql,
@@ -77,6 +78,7 @@ export function createGraphQLServer({ database, notifications, webhooks, invitat
     caller: await callerFrom(database.prisma, authorization),
     notifications,
     webhooks,
+    devices,
     invitations,
     viewer: await viewerFrom(database.prisma, session),
     session,

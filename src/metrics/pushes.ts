@@ -1,11 +1,17 @@
-// Every answer a push got: "sent", Apple's reason, or the transport's (Timeout, ConnectionError). A push that
-// is retried later counts each of its answers, so the sum is answers, not devices. Reasons outside Apple's
-// documented list (or an unexpected HTTP status) are "other", so a misbehaving server cannot grow the labels.
+// Every answer a push got, by platform: "sent", the push service's reason (Apple's, FCM's error code, the Web
+// Push status's name), or the transport's (Timeout, ConnectionError). A push that is retried later counts each
+// of its answers, so the sum is answers, not devices. Reasons outside the known lists (or an unexpected HTTP
+// status) are "other", so a misbehaving server, or a browser's endpoint, cannot grow the labels.
 import { Counter } from 'prom-client';
-import type { PushOutcome } from '../domain/broadcasts/platform.ts';
+import type { PushOutcome } from '../fanout/platform.ts';
 import { registry } from './registry.ts';
 
-const pushes = new Counter({ name: 'clarion_pushes_total', help: 'Answers to pushes sent to APNs: "sent", Apple\'s reason, a transport outcome (Timeout, ConnectionError, HTTP5xx) or "other"', labelNames: ['result'] as const, registers: [registry] });
+const pushes = new Counter({
+  name: 'clarion_pushes_total',
+  help: 'Answers to pushes, by platform (ios, android, web): "sent", the push service\'s reason, a transport outcome (Timeout, ConnectionError, HTTP5xx) or "other"',
+  labelNames: ['platform', 'result'] as const,
+  registers: [registry],
+});
 
 // https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns
 const APPLE_REASONS = [
@@ -15,22 +21,34 @@ const APPLE_REASONS = [
   'UnrelatedKeyIdInToken', 'BadEnvironmentKeyInToken', 'BadPath', 'MethodNotAllowed', 'ExpiredToken', 'Unregistered', 'PayloadTooLarge',
   'TooManyProviderTokenUpdates', 'TooManyRequests', 'InternalServerError', 'ServiceUnavailable', 'Shutdown',
 ];
-// The transport's own outcomes, and the statuses a proxy in front of APNs may answer without a reason.
+// FCM's error codes (src/fcm/answers.ts) and the sender's own.
+const FCM_REASONS = [
+  'UNREGISTERED', 'INVALID_ARGUMENT', 'SENDER_ID_MISMATCH', 'QUOTA_EXCEEDED', 'RESOURCE_EXHAUSTED', 'UNAVAILABLE', 'INTERNAL', 'THIRD_PARTY_AUTH_ERROR',
+  'UNAUTHENTICATED', 'PERMISSION_DENIED', 'NOT_FOUND', 'TOKEN_UNAVAILABLE', 'TOKEN_REFUSED',
+];
+// Web Push answers by name (src/webpush/answers.ts) and the sender's own.
+const WEB_PUSH_REASONS = ['Gone', 'NotFound', 'PayloadTooLarge', 'TooManyRequests', 'Unauthorized', 'Forbidden', 'BadRequest', 'EndpointRefused', 'InvalidSubscriptionKeys', 'Closed'];
+// The transport's own outcomes, and the statuses a proxy in front of a push service may answer without a reason.
 const TRANSPORT = ['Timeout', 'ConnectionError', 'HTTP429', 'HTTP500', 'HTTP502', 'HTTP503', 'HTTP504'];
+const REASONS: Record<string, string[]> = { ios: APPLE_REASONS, android: FCM_REASONS, web: WEB_PUSH_REASONS };
 
 // One child per label value, made once: the push path pays a lookup and an increment.
-const byResult = new Map([...APPLE_REASONS, ...TRANSPORT, 'other'].map((reason) => [reason, pushes.labels(reason)]));
-const sent = pushes.labels('sent');
-const other = byResult.get('other')!;
+const byPlatform = new Map(
+  Object.entries(REASONS).map(([platform, reasons]) => [
+    platform,
+    { sent: pushes.labels(platform, 'sent'), other: pushes.labels(platform, 'other'), byResult: new Map([...reasons, ...TRANSPORT].map((reason) => [reason, pushes.labels(platform, reason)])) },
+  ]),
+);
 
-export function countPush(outcome: PushOutcome) {
-  if (outcome.ok) sent.inc();
-  else (byResult.get(outcome.reason) ?? other).inc();
+export function countPush(outcome: PushOutcome, platform = 'ios') {
+  const counters = byPlatform.get(platform) ?? byPlatform.get('ios')!;
+  if (outcome.ok) counters.sent.inc();
+  else (counters.byResult.get(outcome.reason) ?? counters.other).inc();
 }
 
 const ambiguous = new Counter({
   name: 'clarion_pushes_ambiguous_total',
-  help: 'Pushes written to APNs that got no answer (a timeout, a stream or connection cut after they were sent): each may have been delivered, and is sent once more at most',
+  help: 'Pushes written to a push service that got no answer (a timeout, a stream or connection cut after they were sent): each may have been delivered, and is sent once more at most',
   registers: [registry],
 });
 

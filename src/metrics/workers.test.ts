@@ -27,7 +27,7 @@ describe('askWorkers', () => {
     const answers = await askWorkers([answering, silent], logger, 300);
     expect(answers).toHaveLength(1);
     const pushes = answers[0]!.find((metric) => metric.name === 'clarion_pushes_total');
-    expect(pushes?.values).toEqual([{ value: 1, labels: { result: 'sent' } }]);
+    expect(pushes?.values).toEqual([{ value: 1, labels: { platform: 'ios', result: 'sent' } }]);
     expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
       expect.objectContaining({ level: 'debug', message: 'worker left out of this metrics scrape', workerPid: silent.pid, reason: 'no answer within 300 ms' }),
     ]);

@@ -7,13 +7,16 @@ import { startMockApns, TEST_TOPIC } from './apns.ts';
 import type { Backend } from './backends.ts';
 import { startServer, type FanoutTestOptions } from './server.ts';
 
-/** `webhooks`: the API's webhook settings (e.g. `allowPrivate: true` for a receiver on 127.0.0.1). */
-export async function startDashboard(backend: Backend, { webhooks }: Pick<FanoutTestOptions, 'webhooks'> = {}) {
+/**
+ * `webhooks`: the API's webhook settings (e.g. `allowPrivate: true` for a receiver on 127.0.0.1). `channels` and
+ * `devices`: Android and browsers besides iOS (startTestPlatforms() in ./platforms.ts makes them).
+ */
+export async function startDashboard(backend: Backend, { webhooks, channels, devices }: Pick<FanoutTestOptions, 'webhooks' | 'channels' | 'devices'> = {}) {
   const root = await ensureDashboardBuilt();
   const storage = await backend.open();
   const apns = await startMockApns();
   // Sends answer "sending" after 200 ms, so a slow broadcast shows its progress in the pages.
-  const api = await startServer(storage, { apnsTopic: TEST_TOPIC, loginFailuresPerEmail: 5, loginFailuresPerIp: 100, notifyWaitMs: 200 }, apns.send, { webhooks });
+  const api = await startServer(storage, { apnsTopic: TEST_TOPIC, loginFailuresPerEmail: 5, loginFailuresPerIp: 100, notifyWaitMs: 200 }, apns.send, { webhooks, channels, devices });
   const dashboard = createDashboardServer({ root, api: api.app.handler });
   await new Promise<void>((resolve) => dashboard.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(dashboard.address() as AddressInfo).port}`;

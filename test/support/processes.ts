@@ -67,3 +67,17 @@ export const logLines = (output: string): Record<string, unknown>[] =>
       return [];
     }
   });
+
+/** The worker processes a Clarion server (`npm start`, pid `parent`) forked: its children running src/worker.ts. */
+export async function workerPids(parent: number) {
+  const pids = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry));
+  const found = await Promise.all(
+    pids.map(async (pid) => {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmdline = ppid === parent ? await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '') : '';
+      return /src\/worker\.ts|\.cache\/clarion\/worker-/.test(cmdline) ? Number(pid) : undefined;
+    }),
+  );
+  return found.filter((pid): pid is number => pid !== undefined).sort();
+}

@@ -7,14 +7,17 @@ import { print } from 'graphql';
 import type { SendPush } from '../../src/apns/sender.ts';
 import { createApp, type AppConfig } from '../../src/http/app.ts';
 import { answerClientErrors } from '../../src/http/client-errors.ts';
-import { createCircuit, type Circuit } from '../../src/apns/circuit.ts';
-import { createFanout } from '../../src/domain/broadcasts/fanout.ts';
+import { createCircuit, type Circuit } from '../../src/fanout/circuit.ts';
+import { createFanout } from '../../src/fanout/fanout.ts';
 import { openQueue } from '../../src/jobs/queue.ts';
 import type { WebhookSettings } from '../../src/domain/webhooks/settings.ts';
 import { startMockApns, TEST_TOPIC, type MockApns } from './apns.ts';
-import { apnsPlatform } from '../../src/apns/platform.ts';
-import type { PushPlatform } from '../../src/domain/broadcasts/platform.ts';
+import { apnsChannel, apnsPlatform } from '../../src/apns/platform.ts';
+import type { PlatformChannels, PushPlatform } from '../../src/fanout/platform.ts';
+import type { PreparedPush } from '../../src/apns/payload.ts';
+import type { DeviceSettings } from '../../src/domain/devices/service.ts';
 import { testLogger, type Backend } from './backends.ts';
+import { startTestPlatforms, type TestPlatforms } from './platforms.ts';
 
 export const defaultTestConfig: AppConfig = {
   production: false,
@@ -58,7 +61,11 @@ export interface FanoutTestOptions {
   /** Webhook settings: by default a fixed WEBHOOK_SECRET_KEY, public addresses only, production timings. */
   webhooks?: Partial<WebhookSettings>;
   /** The APNs settings pushes are sent with, as the configuration breaker knows them (default: TEST_PLATFORM). */
-  platform?: PushPlatform;
+  platform?: PushPlatform<PreparedPush>;
+  /** Other platforms than iOS (whose channel is made of `send`, `platform` and `circuit`): ./platforms.ts. */
+  channels?: PlatformChannels;
+  /** How browsers' subscriptions are checked, and the VAPID public key (default: Web Push is off). */
+  devices?: DeviceSettings & { webPushPublicKey?: string };
 }
 
 /** The test servers' APNs settings: one setting for all of them, unless a test plays a changed one. */
@@ -72,13 +79,17 @@ export async function startServer(storage: Awaited<ReturnType<Backend['open']>>,
   const boss = await openQueue(storage.database, testLogger);
   const webhooks = { secretKey: TEST_WEBHOOK_KEY, allowPrivate: false, ...options.webhooks };
   const fanout = createFanout({
-    database: storage.database, boss, send, platform: options.platform ?? TEST_PLATFORM, logger: testLogger, pageSize: options.pageSize ?? 50, concurrency: options.concurrency ?? 100, shardSize: appConfig.fanoutShardSize,
-    circuit: options.circuit ?? createCircuit(), retryWindowMs: options.retryWindowMs ?? 60_000, webhooks,
+    database: storage.database, boss, logger: testLogger, pageSize: options.pageSize ?? 50, concurrency: options.concurrency ?? 100, shardSize: appConfig.fanoutShardSize,
+    channels: {
+      ios: apnsChannel({ send, platform: options.platform ?? TEST_PLATFORM, circuit: options.circuit ?? createCircuit(), topic: appConfig.apnsTopic }),
+      ...options.channels,
+    },
+    retryWindowMs: options.retryWindowMs ?? 60_000, webhooks,
     // Retries handed to a later job are taken within half a second, as tests wait for them.
     pollSeconds: 0.5,
   });
   if (options.work !== false) await fanout.work({ shardRuns: options.shardRuns ?? 2 });
-  const app = createApp({ config: appConfig, database: storage.database, logger: testLogger, redis: storage.redis, boss, fanout, webhooks });
+  const app = createApp({ config: appConfig, database: storage.database, logger: testLogger, redis: storage.redis, boss, fanout, webhooks, devices: options.devices });
   const server = answerClientErrors(createServer(app.handler));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -127,18 +138,22 @@ export type TestServer = Awaited<ReturnType<typeof startServer>>;
 
 /**
  * A server over a fresh database of `backend` for the enclosing describe block: opened before its
- * tests, closed after them. With `apns`, pushes go to the APNs stand-in (`suite.apns`). Read
- * `suite.server`, `suite.storage` and `suite.apns` inside the tests.
+ * tests, closed after them. With `apns`, pushes go to the APNs stand-in (`suite.apns`); with `platforms`, Android
+ * and browser devices register and receive through the FCM and Web Push stand-ins (`suite.platforms`). Read
+ * `suite.server`, `suite.storage`, `suite.apns` and `suite.platforms` inside the tests.
  */
-export function serveDuringSuite(backend: Backend, config: Partial<AppConfig> = {}, { apns = false, fanout = {} as FanoutTestOptions } = {}) {
-  const suite = {} as { storage: Awaited<ReturnType<Backend['open']>>; server: TestServer; apns: MockApns };
+export function serveDuringSuite(backend: Backend, config: Partial<AppConfig> = {}, { apns = false, platforms = false, fanout = {} as FanoutTestOptions } = {}) {
+  const suite = {} as { storage: Awaited<ReturnType<Backend['open']>>; server: TestServer; apns: MockApns; platforms: TestPlatforms };
   beforeAll(async () => {
     suite.storage = await backend.open();
     if (apns) suite.apns = await startMockApns();
-    suite.server = await startServer(suite.storage, apns ? { apnsTopic: TEST_TOPIC, ...config } : config, suite.apns?.send, fanout);
+    if (platforms) suite.platforms = await startTestPlatforms();
+    const others = platforms ? { channels: suite.platforms.channels, devices: suite.platforms.devices } : {};
+    suite.server = await startServer(suite.storage, apns ? { apnsTopic: TEST_TOPIC, ...config } : config, suite.apns?.send, { ...others, ...fanout });
   });
   afterAll(async () => {
     await suite.server?.close();
+    await suite.platforms?.close();
     await suite.apns?.close();
     await suite.storage?.close();
   });

@@ -1,7 +1,9 @@
-// How a broadcast's state reads everywhere: status badge, what the status means, progress, and where it came from.
+// How a broadcast's state reads everywhere: status badge, what the status means, what stopped it (all of it, or one
+// platform), progress, and where it came from.
 import type { ReactNode } from 'react';
 import { graphql } from '../generated/gql.ts';
 import type { BroadcastSummaryFragment } from '../generated/graphql.ts';
+import { platformOfCode } from '../platforms.ts';
 import { Time } from './ui.tsx';
 
 export const BroadcastSummary = graphql(`
@@ -40,7 +42,38 @@ export function statusNote(broadcast: Pick<Broadcast, 'status' | 'sendAt' | 'fin
     return <span>Cancelled after {broadcast.sent.toLocaleString('en')} of {broadcast.recipients.toLocaleString('en')} sent</span>;
   }
   if (broadcast.status === 'failed' && broadcast.error) return <span data-testid="broadcast-error">{broadcast.error.message}</span>;
+  if (broadcast.error) return <span>{stoppedPart(broadcast.error.code)}</span>;
   return null;
+}
+
+/** A broadcast that did not fail as a whole can still have an error: a wrong setting stopped one platform. */
+const stoppedPart = (code: string) => {
+  const platform = platformOfCode(code);
+  return platform ? `Sending to ${platform.label} devices was stopped by a server setting` : 'Part of this broadcast was stopped';
+};
+
+/**
+ * The broadcast's error, whatever its status: the whole message when it failed; when it went on (one platform
+ * stopped, the others sent to), a warning naming the stopped platform above the message.
+ */
+export function BroadcastError({ broadcast }: { broadcast: Pick<Broadcast, 'status' | 'error'> }) {
+  const { error, status } = broadcast;
+  if (!error) return null;
+  if (status === 'failed') {
+    return (
+      <p className="error">
+        <span data-testid="broadcast-error">{error.message}</span>
+      </p>
+    );
+  }
+  return (
+    <div className="warning" data-testid="platform-stopped">
+      <p className="warning-title">
+        <strong>{stoppedPart(error.code)}.</strong> Devices of the other platforms {status === 'sending' ? 'are being' : 'were'} sent to as usual.
+      </p>
+      <p data-testid="broadcast-error">{error.message}</p>
+    </div>
+  );
 }
 
 export function Progress({ broadcast }: { broadcast: Pick<Broadcast, 'recipients' | 'sent' | 'failed' | 'status'> }) {

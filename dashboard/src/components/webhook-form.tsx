@@ -12,9 +12,9 @@ const CreateDocument = graphql(`
 
 export const WEBHOOK_EVENTS = [
   ['broadcast.completed', 'A broadcast has finished sending. Carries the broadcast as GET /v1/notifications/{id} returns it.'],
-  ['broadcast.failed', 'A broadcast stopped as a whole (for example when APNs refuses a server setting), not when single devices fail.'],
+  ['broadcast.failed', 'A broadcast stopped as a whole (for example when APNs, FCM or Web Push refuses a server setting and the audience has no other platform), not when single devices fail.'],
   ['broadcast.cancelled', 'A scheduled or sending broadcast was cancelled, from the dashboard or the API.'],
-  ['devices.unregistered', 'APNs declared devices’ tokens dead (the app was removed): their device ids and external ids, to clean up your users.'],
+  ['devices.unregistered', 'A push service (APNs, FCM, Web Push) declared devices’ tokens dead (the app was removed, the browser unsubscribed): their device ids and external ids, to clean up your users.'],
 ] as const;
 
 export function AddWebhookForm({ orgId, onCreated }: { orgId: string; onCreated: (created: { url: string; secret: string }) => Promise<void> }) {

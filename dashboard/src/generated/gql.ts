@@ -16,8 +16,10 @@ import * as types from './graphql';
  */
 type Documents = {
     "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": typeof types.ViewerDocument,
+    "\n  fragment BroadcastPlatforms on Broadcast {\n    byPlatform {\n      ios { sent failed }\n      android { sent failed }\n      web { sent failed }\n    }\n  }\n": typeof types.BroadcastPlatformsFragmentDoc,
     "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastSummaryFragmentDoc,
     "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n": typeof types.CancelBroadcastDocument,
+    "\n  query StoppedBroadcast($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { id status error { code } }\n  }\n": typeof types.StoppedBroadcastDocument,
     "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n": typeof types.RemoveManagedMemberDocument,
     "\n  mutation SetManagedMemberRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email } }\n": typeof types.SetManagedMemberRoleDocument,
     "\n  mutation InviteManagedMember($organizationId: ID!, $email: String!, $role: Role!) {\n    inviteMember(organizationId: $organizationId, email: $email, role: $role) { id email url expiresAt emailSent }\n  }\n": typeof types.InviteManagedMemberDocument,
@@ -45,9 +47,9 @@ type Documents = {
     "\n  query InvitationPreview($token: String!) { invitation(token: $token) { organizationName email role expiresAt status } }\n": typeof types.InvitationPreviewDocument,
     "\n  mutation AcceptInvitation($token: String!) { acceptInvitation(token: $token) { id } }\n": typeof types.AcceptInvitationDocument,
     "\n  mutation CreateManagedOrganization($name: String!, $slug: String!, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    createOrganization(name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": typeof types.CreateManagedOrganizationDocument,
-    "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary }\n  }\n": typeof types.NotificationDetailDocument,
+    "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary ...BroadcastPlatforms }\n  }\n": typeof types.NotificationDetailDocument,
     "\n  query NotificationHistory($organizationId: ID!, $cursor: String, $limit: Int) {\n    organizationNotifications(organizationId: $organizationId, cursor: $cursor, limit: $limit) { notifications { ...BroadcastSummary } nextCursor }\n  }\n": typeof types.NotificationHistoryDocument,
-    "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n      invitations { id email role createdAt expiresAt invitedByEmail }\n    }\n  }\n": typeof types.OrganizationDetailsDocument,
+    "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      subscribersByPlatform { ios android web }\n      members { userId email role createdAt }\n      invitations { id email role createdAt expiresAt invitedByEmail }\n    }\n  }\n": typeof types.OrganizationDetailsDocument,
     "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": typeof types.RegenerateManagedInviteCodeDocument,
     "\n  query OrganizationSettings($id: ID!) {\n    managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic subscribeRequiresInviteCode lastConfigurationError { notificationId message at } }\n  }\n": typeof types.OrganizationSettingsDocument,
     "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean, $subscribeRequiresInviteCode: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic, subscribeRequiresInviteCode: $subscribeRequiresInviteCode) { id }\n  }\n": typeof types.UpdateManagedOrganizationDocument,
@@ -57,8 +59,10 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": types.ViewerDocument,
+    "\n  fragment BroadcastPlatforms on Broadcast {\n    byPlatform {\n      ios { sent failed }\n      android { sent failed }\n      web { sent failed }\n    }\n  }\n": types.BroadcastPlatformsFragmentDoc,
     "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastSummaryFragmentDoc,
     "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n": types.CancelBroadcastDocument,
+    "\n  query StoppedBroadcast($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { id status error { code } }\n  }\n": types.StoppedBroadcastDocument,
     "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n": types.RemoveManagedMemberDocument,
     "\n  mutation SetManagedMemberRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email } }\n": types.SetManagedMemberRoleDocument,
     "\n  mutation InviteManagedMember($organizationId: ID!, $email: String!, $role: Role!) {\n    inviteMember(organizationId: $organizationId, email: $email, role: $role) { id email url expiresAt emailSent }\n  }\n": types.InviteManagedMemberDocument,
@@ -86,9 +90,9 @@ const documents: Documents = {
     "\n  query InvitationPreview($token: String!) { invitation(token: $token) { organizationName email role expiresAt status } }\n": types.InvitationPreviewDocument,
     "\n  mutation AcceptInvitation($token: String!) { acceptInvitation(token: $token) { id } }\n": types.AcceptInvitationDocument,
     "\n  mutation CreateManagedOrganization($name: String!, $slug: String!, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean) {\n    createOrganization(name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic) { id }\n  }\n": types.CreateManagedOrganizationDocument,
-    "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary }\n  }\n": types.NotificationDetailDocument,
+    "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary ...BroadcastPlatforms }\n  }\n": types.NotificationDetailDocument,
     "\n  query NotificationHistory($organizationId: ID!, $cursor: String, $limit: Int) {\n    organizationNotifications(organizationId: $organizationId, cursor: $cursor, limit: $limit) { notifications { ...BroadcastSummary } nextCursor }\n  }\n": types.NotificationHistoryDocument,
-    "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n      invitations { id email role createdAt expiresAt invitedByEmail }\n    }\n  }\n": types.OrganizationDetailsDocument,
+    "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      subscribersByPlatform { ios android web }\n      members { userId email role createdAt }\n      invitations { id email role createdAt expiresAt invitedByEmail }\n    }\n  }\n": types.OrganizationDetailsDocument,
     "\n  mutation RegenerateManagedInviteCode($organizationId: ID!) { regenerateInviteCode(organizationId: $organizationId) { inviteCode } }\n": types.RegenerateManagedInviteCodeDocument,
     "\n  query OrganizationSettings($id: ID!) {\n    managedOrganization(id: $id) { id name slug description logoUrl brandColor isPublic subscribeRequiresInviteCode lastConfigurationError { notificationId message at } }\n  }\n": types.OrganizationSettingsDocument,
     "\n  mutation UpdateManagedOrganization($id: ID!, $name: String, $slug: String, $description: String, $logoUrl: String, $brandColor: String, $isPublic: Boolean, $subscribeRequiresInviteCode: Boolean) {\n    updateOrganization(id: $id, name: $name, slug: $slug, description: $description, logoUrl: $logoUrl, brandColor: $brandColor, isPublic: $isPublic, subscribeRequiresInviteCode: $subscribeRequiresInviteCode) { id }\n  }\n": types.UpdateManagedOrganizationDocument,
@@ -104,11 +108,19 @@ export function graphql(source: "\n  query Viewer {\n    me { id email membershi
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment BroadcastPlatforms on Broadcast {\n    byPlatform {\n      ios { sent failed }\n      android { sent failed }\n      web { sent failed }\n    }\n  }\n"): typeof import('./graphql').BroadcastPlatformsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): typeof import('./graphql').BroadcastSummaryFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n"): typeof import('./graphql').CancelBroadcastDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query StoppedBroadcast($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { id status error { code } }\n  }\n"): typeof import('./graphql').StoppedBroadcastDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -220,7 +232,7 @@ export function graphql(source: "\n  mutation CreateManagedOrganization($name: S
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary }\n  }\n"): typeof import('./graphql').NotificationDetailDocument;
+export function graphql(source: "\n  query NotificationDetail($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary ...BroadcastPlatforms }\n  }\n"): typeof import('./graphql').NotificationDetailDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -228,7 +240,7 @@ export function graphql(source: "\n  query NotificationHistory($organizationId: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      members { userId email role createdAt }\n      invitations { id email role createdAt expiresAt invitedByEmail }\n    }\n  }\n"): typeof import('./graphql').OrganizationDetailsDocument;
+export function graphql(source: "\n  query OrganizationDetails($id: ID!) {\n    managedOrganization(id: $id) {\n      id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole\n      subscribersByPlatform { ios android web }\n      members { userId email role createdAt }\n      invitations { id email role createdAt expiresAt invitedByEmail }\n    }\n  }\n"): typeof import('./graphql').OrganizationDetailsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

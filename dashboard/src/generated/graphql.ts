@@ -40,11 +40,12 @@ export type Broadcast = {
   /** The key that sent it; null when a member sent it from the dashboard. */
   apiKey?: Maybe<BroadcastApiKey>;
   body: Scalars['String']['output'];
+  byPlatform: BroadcastByPlatform;
   createdAt: Scalars['DateTime']['output'];
   error?: Maybe<BroadcastError>;
   externalIds?: Maybe<Array<Scalars['String']['output']>>;
   failed: Scalars['Int']['output'];
-  /** Failure counts by APNs reason, e.g. {"Unregistered": 2}. */
+  /** Failure counts by the push service's reason, e.g. {"Unregistered": 2, "UNREGISTERED": 1, "Gone": 1}. */
   failures: Scalars['JSON']['output'];
   /** When it completed, failed or was cancelled. */
   finishedAt?: Maybe<Scalars['DateTime']['output']>;
@@ -71,6 +72,14 @@ export type BroadcastApiKey = {
   name: Scalars['String']['output'];
 };
 
+/** Sent and failed per platform: iOS (APNs), Android (FCM), browsers (Web Push). */
+export type BroadcastByPlatform = {
+  __typename?: 'BroadcastByPlatform';
+  android: PlatformCounts;
+  ios: PlatformCounts;
+  web: PlatformCounts;
+};
+
 /** Why a broadcast failed as a whole (per-device reasons are in failures). */
 export type BroadcastError = {
   __typename?: 'BroadcastError';
@@ -90,7 +99,7 @@ export type BroadcastTiming = {
   durationMs?: Maybe<Scalars['Int']['output']>;
 };
 
-/** A broadcast APNs refused because of a Clarion setting (APNS_TOPIC, APNS_ENV, the key): which, and what to check. */
+/** A broadcast a push service refused because of a Clarion setting (APNS_TOPIC, APNS_ENV, the APNs key, FCM_CREDENTIALS, the VAPID key): which, and what to check. */
 export type ConfigurationError = {
   __typename?: 'ConfigurationError';
   at: Scalars['DateTime']['output'];
@@ -136,7 +145,7 @@ export type CreatedWebhook = {
 
 export type DeviceRegistration = {
   __typename?: 'DeviceRegistration';
-  /** False when this APNs token was already registered and its device was returned. */
+  /** False when this token (or Web Push endpoint) was already registered and its device was returned. */
   created: Scalars['Boolean']['output'];
   /** The device's identifier; the app keeps it and uses it in subscription paths. */
   deviceUuid: Scalars['ID']['output'];
@@ -243,11 +252,11 @@ export type Mutation = {
   logIn: Viewer;
   /** Ends this session. */
   logOut: Scalars['Boolean']['output'];
-  /** Broadcasts a notification to the API key's organization (see README: POST /v1/notify). Rate-limited per API key. */
+  /** Broadcasts a notification to the API key's organization (see docs/rest-api.md: POST /v1/notify). Rate-limited per API key. */
   notify: Broadcast;
   /** Gives the organization a new invite code; the old one stops working at once. */
   regenerateInviteCode: Organization;
-  /** Registers a device by its APNs token (hex, 64 to 200 characters). Rate-limited per client IP. */
+  /** Registers a device by its platform's token: apnsToken (ios, hex, 64 to 200 characters), fcmToken (android) or webPush (web: the browser's PushSubscription, {endpoint, keys: {p256dh, auth}}). Rate-limited per client IP. */
   registerDevice: DeviceRegistration;
   /** Owners remove a member; anyone may remove themselves (leave; answers []). The last owner stays. Answers the members. */
   removeMember: Array<Member>;
@@ -396,8 +405,10 @@ export type MutationRegenerateInviteCodeArgs = {
 
 
 export type MutationRegisterDeviceArgs = {
-  apnsToken: Scalars['String']['input'];
+  apnsToken?: InputMaybe<Scalars['String']['input']>;
+  fcmToken?: InputMaybe<Scalars['String']['input']>;
   platform: Scalars['String']['input'];
+  webPush?: InputMaybe<Scalars['JSON']['input']>;
 };
 
 
@@ -497,7 +508,7 @@ export type Organization = {
   inviteCode?: Maybe<Scalars['String']['output']>;
   /** Public organizations can be searched; private ones are found by invite code. */
   isPublic: Scalars['Boolean']['output'];
-  /** The last broadcast stopped because APNs blamed a setting, until a later one completes. Members only; null for everyone else. */
+  /** The last broadcast a push service stopped (whole, or for one platform) because it blamed a setting, until a later one completes without error. Members only; null for everyone else. */
   lastConfigurationError?: Maybe<ConfigurationError>;
   logoUrl?: Maybe<Scalars['String']['output']>;
   /** Who manages the organization. Members only; null for everyone else. */
@@ -508,6 +519,8 @@ export type Organization = {
   /** Subscribing needs the current inviteCode; without it the organization answers as one that does not exist. Members only; null for everyone else. */
   subscribeRequiresInviteCode?: Maybe<Scalars['Boolean']['output']>;
   subscriberCount: Scalars['Int']['output'];
+  /** Subscribed devices that can receive, per platform (counted now: slower than subscriberCount on a large audience). Members only; null for everyone else. */
+  subscribersByPlatform?: Maybe<SubscribersByPlatform>;
   /** The signed-in user's role here; null for non-members. */
   viewerRole?: Maybe<Role>;
   /** The webhook endpoints. Members only; null for everyone else. */
@@ -519,6 +532,12 @@ export type OrganizationPage = {
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor?: Maybe<Scalars['String']['output']>;
   organizations: Array<Organization>;
+};
+
+export type PlatformCounts = {
+  __typename?: 'PlatformCounts';
+  failed: Scalars['Int']['output'];
+  sent: Scalars['Int']['output'];
 };
 
 export type Query = {
@@ -547,6 +566,8 @@ export type Query = {
   organizationNotifications: BroadcastPage;
   /** Public organizations whose name, slug or description contain `search` (case-insensitive), ordered by name then id. limit: 1 to 100, default 20. */
   organizations: OrganizationPage;
+  /** The VAPID public key (base64url of the 65-byte P-256 point) a web app passes to pushManager.subscribe as applicationServerKey. UNAVAILABLE when Web Push is off. */
+  webPushPublicKey: Scalars['String']['output'];
   /** The live key's organization's webhook endpoints (GET /v1/webhooks). */
   webhooks: Array<Webhook>;
 };
@@ -632,6 +653,14 @@ export type Session = {
   userAgent?: Maybe<Scalars['String']['output']>;
 };
 
+/** Subscribed devices that can receive, per platform. */
+export type SubscribersByPlatform = {
+  __typename?: 'SubscribersByPlatform';
+  android: Scalars['Int']['output'];
+  ios: Scalars['Int']['output'];
+  web: Scalars['Int']['output'];
+};
+
 /** The signed-in dashboard user. */
 export type Viewer = {
   __typename?: 'Viewer';
@@ -690,6 +719,8 @@ export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ViewerQuery = { __typename?: 'Query', me?: { __typename?: 'Viewer', id: string, email: string, memberships: Array<{ __typename?: 'Membership', role: Role, organization: { __typename?: 'Organization', id: string, name: string, slug: string, brandColor?: string | null, logoUrl?: string | null } }> } | null };
 
+export type BroadcastPlatformsFragment = { __typename?: 'Broadcast', byPlatform: { __typename?: 'BroadcastByPlatform', ios: { __typename?: 'PlatformCounts', sent: number, failed: number }, android: { __typename?: 'PlatformCounts', sent: number, failed: number }, web: { __typename?: 'PlatformCounts', sent: number, failed: number } } };
+
 export type BroadcastSummaryFragment = { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null };
 
 export type CancelBroadcastMutationVariables = Exact<{
@@ -699,6 +730,14 @@ export type CancelBroadcastMutationVariables = Exact<{
 
 
 export type CancelBroadcastMutation = { __typename?: 'Mutation', cancelOrganizationNotification: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null } };
+
+export type StoppedBroadcastQueryVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type StoppedBroadcastQuery = { __typename?: 'Query', organizationNotification?: { __typename?: 'Broadcast', id?: string | null, status: string, error?: { __typename?: 'BroadcastError', code: string } | null } | null };
 
 export type RemoveManagedMemberMutationVariables = Exact<{
   organizationId: Scalars['ID']['input'];
@@ -907,7 +946,7 @@ export type NotificationDetailQueryVariables = Exact<{
 }>;
 
 
-export type NotificationDetailQuery = { __typename?: 'Query', organizationNotification?: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null } | null };
+export type NotificationDetailQuery = { __typename?: 'Query', organizationNotification?: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null, byPlatform: { __typename?: 'BroadcastByPlatform', ios: { __typename?: 'PlatformCounts', sent: number, failed: number }, android: { __typename?: 'PlatformCounts', sent: number, failed: number }, web: { __typename?: 'PlatformCounts', sent: number, failed: number } } } | null };
 
 export type NotificationHistoryQueryVariables = Exact<{
   organizationId: Scalars['ID']['input'];
@@ -923,7 +962,7 @@ export type OrganizationDetailsQueryVariables = Exact<{
 }>;
 
 
-export type OrganizationDetailsQuery = { __typename?: 'Query', managedOrganization: { __typename?: 'Organization', id: string, name: string, slug: string, description: string, logoUrl?: string | null, brandColor?: string | null, isPublic: boolean, inviteCode?: string | null, subscriberCount: number, viewerRole?: Role | null, members?: Array<{ __typename?: 'Member', userId: string, email: string, role: Role, createdAt: string }> | null, invitations?: Array<{ __typename?: 'Invitation', id: string, email: string, role: Role, createdAt: string, expiresAt: string, invitedByEmail?: string | null }> | null } };
+export type OrganizationDetailsQuery = { __typename?: 'Query', managedOrganization: { __typename?: 'Organization', id: string, name: string, slug: string, description: string, logoUrl?: string | null, brandColor?: string | null, isPublic: boolean, inviteCode?: string | null, subscriberCount: number, viewerRole?: Role | null, subscribersByPlatform?: { __typename?: 'SubscribersByPlatform', ios: number, android: number, web: number } | null, members?: Array<{ __typename?: 'Member', userId: string, email: string, role: Role, createdAt: string }> | null, invitations?: Array<{ __typename?: 'Invitation', id: string, email: string, role: Role, createdAt: string, expiresAt: string, invitedByEmail?: string | null }> | null } };
 
 export type RegenerateManagedInviteCodeMutationVariables = Exact<{
   organizationId: Scalars['ID']['input'];
@@ -994,6 +1033,24 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const BroadcastPlatformsFragmentDoc = new TypedDocumentString(`
+    fragment BroadcastPlatforms on Broadcast {
+  byPlatform {
+    ios {
+      sent
+      failed
+    }
+    android {
+      sent
+      failed
+    }
+    web {
+      sent
+      failed
+    }
+  }
+}
+    `, {"fragmentName":"BroadcastPlatforms"}) as unknown as TypedDocumentString<BroadcastPlatformsFragment, unknown>;
 export const BroadcastSummaryFragmentDoc = new TypedDocumentString(`
     fragment BroadcastSummary on Broadcast {
   id
@@ -1114,6 +1171,17 @@ export const CancelBroadcastDocument = new TypedDocumentString(`
     displayPrefix
   }
 }`) as unknown as TypedDocumentString<CancelBroadcastMutation, CancelBroadcastMutationVariables>;
+export const StoppedBroadcastDocument = new TypedDocumentString(`
+    query StoppedBroadcast($organizationId: ID!, $id: ID!) {
+  organizationNotification(organizationId: $organizationId, id: $id) {
+    id
+    status
+    error {
+      code
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<StoppedBroadcastQuery, StoppedBroadcastQueryVariables>;
 export const RemoveManagedMemberDocument = new TypedDocumentString(`
     mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) {
   removeMember(organizationId: $organizationId, userId: $userId) {
@@ -1355,9 +1423,26 @@ export const NotificationDetailDocument = new TypedDocumentString(`
     query NotificationDetail($organizationId: ID!, $id: ID!) {
   organizationNotification(organizationId: $organizationId, id: $id) {
     ...BroadcastSummary
+    ...BroadcastPlatforms
   }
 }
-    fragment BroadcastSummary on Broadcast {
+    fragment BroadcastPlatforms on Broadcast {
+  byPlatform {
+    ios {
+      sent
+      failed
+    }
+    android {
+      sent
+      failed
+    }
+    web {
+      sent
+      failed
+    }
+  }
+}
+fragment BroadcastSummary on Broadcast {
   id
   status
   test
@@ -1439,6 +1524,11 @@ export const OrganizationDetailsDocument = new TypedDocumentString(`
     inviteCode
     subscriberCount
     viewerRole
+    subscribersByPlatform {
+      ios
+      android
+      web
+    }
     members {
       userId
       email

@@ -1,8 +1,8 @@
-// The composer: write a notification, see it as an iOS banner, send a test to one device, then send
+// The composer: write a notification, see it as iOS, Android and a browser show it, send a test to one device, then send
 // it for real, now or at a chosen time, after confirming how many devices it will reach.
 import { useState, type FormEvent } from 'react';
 import { ApiError, request, useMutation, useQuery } from '../api.ts';
-import { BannerPreview } from '../components/banner-preview.tsx';
+import { PreviewTabs } from '../components/preview-tabs.tsx';
 import { defaultSendAt, sendAtOf, SendTime, timeZone, type When } from '../components/send-time.tsx';
 import { ConfirmDialog, ErrorNote, Field, fieldError, formatInstant, fromNow, Select, TextArea } from '../components/ui.tsx';
 import { graphql } from '../generated/gql.ts';
@@ -98,7 +98,7 @@ export function ComposerPage({ orgId }: { orgId: string }) {
         ? 'No subscribed device matches this audience, so the test went nowhere.'
         : b.sent === 1
           ? 'Test sent to the most recently subscribed matching device.'
-          : `The test failed: ${Object.keys((b.failures ?? {}) as object).join(', ') || 'APNs refused it'}.`,
+          : `The test failed: ${Object.keys((b.failures ?? {}) as object).join(', ') || 'the push service refused it'}.`,
     );
   };
 
@@ -190,7 +190,7 @@ export function ComposerPage({ orgId }: { orgId: string }) {
             A test goes to the most recently subscribed matching device and is not recorded. Sent broadcasts appear in <Link to={`/orgs/${orgId}/notifications`}>history</Link>.
           </p>
         </form>
-        <BannerPreview draft={draft} org={org} />
+        <PreviewTabs draft={draft} org={org} />
       </div>
       <ConfirmDialog open={!!confirm} title={sendAt ? 'Schedule this notification?' : 'Send this notification?'} confirmLabel={sendAt ? 'Schedule' : `Send to ${devices} devices`} pending={send.pending} onConfirm={sendLive} onCancel={() => setConfirm(undefined)}>
         {sendAt ? (

@@ -22,7 +22,7 @@ export function NewOrganizationPage() {
   return (
     <section>
       <h1>New organization</h1>
-      <p className="lead">People subscribe to an organization in the iOS app; you broadcast to them from here or with an API key. You become its owner.</p>
+      <p className="lead">People subscribe to an organization from an iOS or Android app or a website; you broadcast to them from here or with an API key. You become its owner.</p>
       <OrganizationForm
         initial={{ name: '', slug: '', description: '', logoUrl: '', brandColor: '', isPublic: true }}
         submitLabel="Create organization"

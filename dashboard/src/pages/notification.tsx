@@ -1,6 +1,8 @@
-// One broadcast in full; while it is scheduled or sending the page follows it, and it can be cancelled.
+// One broadcast in full, with its counts per platform; while it is scheduled or sending the page follows it, and it
+// can be cancelled.
 import { useQuery } from '../api.ts';
-import { cancellable, failuresOf, nextPoll, Progress, source, StatusBadge, statusNote, type Broadcast } from '../components/broadcast.tsx';
+import { BroadcastError, cancellable, failuresOf, nextPoll, Progress, source, StatusBadge, statusNote, type Broadcast } from '../components/broadcast.tsx';
+import { ByPlatform } from '../components/broadcast-platforms.tsx';
 import { useCancelBroadcast } from '../components/cancel-broadcast.tsx';
 import { Empty, ErrorNote, formatDuration, Loading, Time } from '../components/ui.tsx';
 import { graphql } from '../generated/gql.ts';
@@ -8,7 +10,7 @@ import { Link } from '../router.tsx';
 
 const DetailDocument = graphql(`
   query NotificationDetail($organizationId: ID!, $id: ID!) {
-    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary }
+    organizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary ...BroadcastPlatforms }
   }
 `);
 
@@ -26,7 +28,8 @@ export function NotificationPage({ orgId, notificationId }: { orgId: string; not
   if (first.error && !n) return <>{back}<ErrorNote error={first.error} /></>;
   if (!first.data) return <Loading what="Loading the notification" />;
   if (!n) return <>{back}<Empty title="This notification does not exist." /></>;
-  const note = statusNote(n);
+  // The error has a block of its own (BroadcastError), whatever the status.
+  const note = n.status === 'scheduled' || n.status === 'cancelled' ? statusNote(n) : null;
   return (
     <>
       {back}
@@ -43,7 +46,8 @@ export function NotificationPage({ orgId, notificationId }: { orgId: string; not
       </div>
       <section className="card">
         <p className="message-body">{n.body}</p>
-        {note && <p className={n.status === 'failed' ? 'error' : 'muted'}>{note}</p>}
+        {note && <p className="muted">{note}</p>}
+        <BroadcastError broadcast={n} />
         {n.status !== 'scheduled' && <Progress broadcast={n} />}
         <dl className="facts">
           <dt>Audience</dt>
@@ -74,6 +78,7 @@ export function NotificationPage({ orgId, notificationId }: { orgId: string; not
           <dd><code>{n.id}</code></dd>
         </dl>
       </section>
+      {n.status !== 'scheduled' && <ByPlatform broadcast={n} />}
       <Failures broadcast={n} />
       {cancel.dialog}
     </>
@@ -88,16 +93,22 @@ function Failures({ broadcast }: { broadcast: Broadcast }) {
       {failures.length === 0 ? (
         <p className="muted">No failures.</p>
       ) : (
-        <table>
-          <thead>
-            <tr><th scope="col">APNs reason</th><th scope="col">Devices</th></tr>
-          </thead>
-          <tbody>
-            {failures.map(([reason, count]) => (
-              <tr key={reason}><td>{reason}</td><td>{count.toLocaleString('en')}</td></tr>
-            ))}
-          </tbody>
-        </table>
+        <>
+          <p className="hint">
+            As each push service answered: APNs for iOS (e.g. Unregistered), FCM for Android (e.g. UNREGISTERED), the browser&rsquo;s push service for the web (e.g. Gone).
+            A platform stopped by a server setting counts its unsent devices under the error&rsquo;s code.
+          </p>
+          <table>
+            <thead>
+              <tr><th scope="col">Reason</th><th scope="col">Devices</th></tr>
+            </thead>
+            <tbody>
+              {failures.map(([reason, count]) => (
+                <tr key={reason}><td>{reason}</td><td>{count.toLocaleString('en')}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
     </section>
   );

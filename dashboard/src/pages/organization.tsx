@@ -1,4 +1,5 @@
-// An organization's overview: subscribers, the invite code, and who manages it (../components/members.tsx).
+// An organization's overview: subscribers (in all, and devices per platform), the invite code, and who manages it
+// (../components/members.tsx).
 import { useState } from 'react';
 import { useMutation, useQuery } from '../api.ts';
 import { OrgAvatar } from '../components/organization-form.tsx';
@@ -7,11 +8,13 @@ import { Link } from '../router.tsx';
 import { ConfirmDialog, CopyButton, ErrorNote, Loading } from '../components/ui.tsx';
 import { graphql } from '../generated/gql.ts';
 import type { OrganizationDetailsQuery } from '../generated/graphql.ts';
+import { PLATFORMS } from '../platforms.ts';
 
 const DetailsDocument = graphql(`
   query OrganizationDetails($id: ID!) {
     managedOrganization(id: $id) {
       id name slug description logoUrl brandColor isPublic inviteCode subscriberCount viewerRole
+      subscribersByPlatform { ios android web }
       members { userId email role createdAt }
       invitations { id email role createdAt expiresAt invitedByEmail }
     }
@@ -39,15 +42,36 @@ export function OrganizationPage({ orgId }: { orgId: string }) {
           </p>
         </div>
       </header>
-      <div className="stats">
-        <div className="stat">
-          <span className="stat-value" data-testid="subscriber-count">{organization.subscriberCount.toLocaleString('en')}</span>
-          <span className="stat-label">subscribers</span>
-        </div>
-      </div>
+      <Subscribers organization={organization} />
       <InviteCode organization={organization} reload={details.reload} />
       <Members organization={organization} reload={details.reload} />
     </>
+  );
+}
+
+/**
+ * The total counts subscriptions; the platforms count the subscribed devices that can still receive (a device
+ * its push service called dead is left out), so they need not add up to it.
+ */
+function Subscribers({ organization }: { organization: NonNullable<Organization> }) {
+  const byPlatform = organization.subscribersByPlatform;
+  return (
+    <section className="stats" aria-label="Subscribers">
+      <div className="stat">
+        <span className="stat-value" data-testid="subscriber-count">{organization.subscriberCount.toLocaleString('en')}</span>
+        <span className="stat-label">subscribers</span>
+      </div>
+      {byPlatform && (
+        <ul className="platform-stats" aria-label="Devices that can receive, by platform">
+          {PLATFORMS.map(({ key, label }) => (
+            <li className="stat" key={key}>
+              <span className="stat-value" data-testid={`subscribers-${key}`}>{byPlatform[key].toLocaleString('en')}</span>
+              <span className="stat-label">{label} devices</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -63,7 +87,7 @@ function InviteCode({ organization, reload }: { organization: Organization; relo
   return (
     <section className="card" aria-labelledby="invite-heading">
       <h2 id="invite-heading">Invite code</h2>
-      <p className="muted">The iOS app finds the organization by this code, {organization.isPublic ? 'as well as by search' : 'and by nothing else, since it is private'}.</p>
+      <p className="muted">Apps (iOS, Android, web) find the organization by this code, {organization.isPublic ? 'as well as by search' : 'and by nothing else, since it is private'}.</p>
       <div className="secret-row">
         <code className="secret" data-testid="invite-code">{organization.inviteCode}</code>
         <CopyButton value={organization.inviteCode ?? ''} />

@@ -1,5 +1,5 @@
 // Settings → General: name, slug, description, logo, brand colour, visibility and invite-only subscribing, with a live preview;
-// above them, a warning while APNs refuses this organization's broadcasts because of a server setting.
+// above them, a warning while a push service (APNs, FCM, Web Push) refuses this organization's broadcasts because of a server setting.
 import { useState } from 'react';
 import { useMutation, useQuery } from '../api.ts';
 import { ConfigurationWarning } from '../components/configuration-warning.tsx';

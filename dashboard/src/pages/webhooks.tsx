@@ -66,7 +66,7 @@ export function WebhooksPage({ orgId }: { orgId: string }) {
     <>
       <SettingsNav orgId={orgId} current="webhooks" />
       <p className="lead">
-        Clarion POSTs a signed JSON event to your endpoints when a broadcast completes, fails or is cancelled, and when APNs declares devices gone, so
+        Clarion POSTs a signed JSON event to your endpoints when a broadcast completes, fails or is cancelled, and when a push service declares devices gone, so
         your servers hear without polling. A delivery that gets no 2xx answer is retried with growing pauses for 24 hours; an endpoint that fails
         for all of that time is disabled.
       </p>

@@ -10,10 +10,11 @@ import type { ApiKeyView, Caller } from '../api-keys/service.ts';
 import { fail, invalid, notFound, ok, type Result } from '../errors.ts';
 import { isUuid } from '../validate.ts';
 import { randomUUID } from 'node:crypto';
-import { countRecipients, newestRecipientQuery, type Recipient } from './audience.ts';
-import type { Fanout } from './fanout.ts';
-import { planShards } from './shards.ts';
-import { preparePush } from './payload.ts';
+import { countRecipients, newestRecipientQuery, reachesOtherPlatforms, type Recipient } from '../../fanout/audience.ts';
+import type { Fanout } from '../../fanout/fanout.ts';
+import { PLATFORMS, type Platform } from '../../fanout/platform.ts';
+import { planShards } from '../../fanout/shards.ts';
+import { preparePush } from '../../apns/payload.ts';
 import { validateNotifyRequest, type NotifyRequest } from './request.ts';
 import { countBroadcastEnd } from '../../metrics/broadcasts.ts';
 import { broadcastEnded } from '../webhooks/events.ts';
@@ -49,6 +50,8 @@ export interface BroadcastView {
   sent: number;
   failed: number;
   failures: Record<string, number>;
+  /** Sent and failed per platform. */
+  byPlatform: ByPlatform;
   createdAt: Date;
   /** When a scheduled broadcast starts; null when it was sent at once. */
   sendAt: Date | null;
@@ -61,6 +64,15 @@ export interface BroadcastView {
   apiKey: { id: string; name: string; displayPrefix: string } | null;
 }
 
+export type ByPlatform = Record<Platform, { sent: number; failed: number }>;
+
+/** The stored flat counts ({"ios.sent": 3}) as {ios: {sent, failed}, android: …, web: …}, every platform present. */
+export function byPlatformOf(counts: Record<string, number>): ByPlatform {
+  const view = Object.fromEntries(PLATFORMS.map((platform) => [platform, { sent: 0, failed: 0 }])) as ByPlatform;
+  for (const platform of PLATFORMS) view[platform] = { sent: counts[`${platform}.sent`] ?? 0, failed: counts[`${platform}.failed`] ?? 0 };
+  return view;
+}
+
 /** Who sends: an API key (REST) or a signed-in member (dashboard, apiKey null); test sends reach one device. */
 export interface Sender {
   organizationId: string;
@@ -71,7 +83,7 @@ export interface Sender {
 export const senderOf = (caller: Caller): Sender => ({ organizationId: caller.organizationId, apiKey: caller.apiKey, test: caller.apiKey.kind === 'test' });
 
 /** The columns the view reads: a Prisma row, or the same columns read with SQL (webhook events, src/domain/webhooks/events.ts). */
-export type BroadcastWithKey = Pick<Broadcast, 'id' | 'status' | 'request' | 'recipients' | 'sent' | 'failed' | 'failures' | 'createdAt' | 'sendAt' | 'finishedAt' | 'error' | 'waitingSince'> & {
+export type BroadcastWithKey = Pick<Broadcast, 'id' | 'status' | 'request' | 'recipients' | 'sent' | 'failed' | 'failures' | 'byPlatform' | 'createdAt' | 'sendAt' | 'finishedAt' | 'error' | 'waitingSince'> & {
   apiKey: { id: string; name: string; displayPrefix: string } | null;
 };
 
@@ -89,6 +101,7 @@ export function broadcastView(row: BroadcastWithKey): BroadcastView {
     sent: row.sent,
     failed: row.failed,
     failures: row.failures as Record<string, number>,
+    byPlatform: byPlatformOf(row.byPlatform as Record<string, number>),
     createdAt: row.createdAt,
     sendAt: row.sendAt,
     finishedAt: row.finishedAt,
@@ -111,14 +124,15 @@ async function findBroadcast(db: Db, organizationId: string, id: string) {
  */
 async function sendTest(deps: NotifyDeps, sender: Sender, request: NotifyRequest): Promise<Result<BroadcastView>> {
   const started = new Date();
-  const push = preparePush(request, deps.topic, randomUUID());
-  if (!push.ok) return push;
   const [device] = await deps.sql.query<Recipient>(...newestRecipientQuery(sender.organizationId, request));
-  const { outcome, tripped } = device ? await deps.fanout.sendTest(push.value, device, `test:${started.getTime()}`) : { outcome: undefined, tripped: null };
+  const refused = device && deps.fanout.check(request, randomUUID()).find(({ platform }) => platform === device.platform);
+  if (refused) return refused.error;
+  const { outcome, tripped } = device ? await deps.fanout.sendTest(request, device, `test:${started.getTime()}`) : { outcome: undefined, tripped: null };
   const finished = new Date();
   return ok({
     id: null, status: tripped ? 'failed' : 'completed', test: true, target: request.target, externalIds: request.externalIds ?? null, body: request.body, title: request.title ?? null,
     recipients: device ? 1 : 0, sent: outcome?.sent ?? 0, failed: device ? 1 - (outcome?.sent ?? 0) : 0, failures: outcome?.failures ?? {},
+    byPlatform: byPlatformOf(device ? { [`${device.platform}.${outcome?.sent ? 'sent' : 'failed'}`]: 1 } : {}),
     createdAt: started, sendAt: null, finishedAt: finished, error: tripped && { code: tripped.code, message: tripped.message }, waitingForApnsSince: null,
     timing: { durationMs: finished.getTime() - started.getTime() },
     apiKey: sender.apiKey && { id: sender.apiKey.id, name: sender.apiKey.name, displayPrefix: sender.apiKey.displayPrefix },
@@ -140,8 +154,11 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
     return sendTest(deps, sender, valid.value);
   }
   const id = uuidv7();
+  // The APNs message is stored with the broadcast (its topic then); every platform must be able to take it.
   const push = preparePush(valid.value, deps.topic, id);
   if (!push.ok) return push;
+  const refused = await refusedByAudience(deps, sender.organizationId, valid.value, id);
+  if (refused) return refused;
   if (idempotencyKey != null && (idempotencyKey.length < 1 || idempotencyKey.length > 255)) return invalid('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters');
 
   const organizationId = sender.organizationId;
@@ -193,6 +210,18 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
     row = (await findBroadcast(deps.db, organizationId, id))!;
   }
   return ok(broadcastView(row));
+}
+
+/**
+ * A message one of the audience's platforms cannot take (too large for FCM, a data key FCM reserves...) is refused
+ * before anything is sent. Only a platform that refuses it is looked for in the audience (rare, and then worth the
+ * query); a platform without devices there does not stand in the way.
+ */
+async function refusedByAudience(deps: NotifyDeps, organizationId: string, request: NotifyRequest, broadcastId: string) {
+  for (const { platform, error } of deps.fanout.check(request, broadcastId)) {
+    if (await reachesOtherPlatforms(deps.sql, organizationId, request, [platform])) return error;
+  }
+  return undefined;
 }
 
 /** A retry with an Idempotency-Key: the first broadcast when the request is the same, else UNPROCESSABLE. */
@@ -265,16 +294,29 @@ export interface ConfigurationErrorView {
 }
 
 /**
- * The organization's last broadcast stopped by the configuration breaker, unless a later broadcast has
- * completed since (then the setting has been fixed): what the dashboard's settings page shows.
+ * The organization's last broadcast a configuration breaker stopped, whole or for one platform (APNS_CONFIGURATION,
+ * FCM_CONFIGURATION, WEB_PUSH_CONFIGURATION), unless a later broadcast has completed without an error since (then
+ * the setting has been fixed): what the dashboard's settings page shows.
  */
 export async function lastConfigurationError(sql: SqlClient, organizationId: string): Promise<ConfigurationErrorView | null> {
   const [row] = await sql.query<{ id: string; message: string; at: Date }>(
-    `SELECT b.id::text, b.error->>'message' AS message, b.finished_at AS at FROM broadcasts b
-     WHERE b.organization_id = $1 AND b.status = 'failed' AND b.error->>'code' = 'APNS_CONFIGURATION'
-       AND NOT EXISTS (SELECT 1 FROM broadcasts later WHERE later.organization_id = $1 AND later.status = 'completed' AND later.id > b.id)
+    `SELECT b.id::text, b.error->>'message' AS message, COALESCE(b.finished_at, b.created_at) AS at FROM broadcasts b
+     WHERE b.organization_id = $1 AND b.error->>'code' IN ('APNS_CONFIGURATION', 'FCM_CONFIGURATION', 'WEB_PUSH_CONFIGURATION')
+       AND NOT EXISTS (SELECT 1 FROM broadcasts later WHERE later.organization_id = $1 AND later.status = 'completed' AND later.error IS NULL AND later.id > b.id)
      ORDER BY b.id DESC LIMIT 1`,
     [organizationId],
   );
   return row ? { notificationId: row.id, message: row.message, at: row.at } : null;
+}
+
+/** The organization's devices that can receive, per platform: what the dashboard's overview shows. */
+export async function subscribersByPlatform(sql: SqlClient, organizationId: string): Promise<Record<Platform, number>> {
+  const rows = await sql.query<{ platform: Platform; n: number }>(
+    `SELECT d.platform::text AS platform, count(*)::int AS n FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
+     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL GROUP BY 1`,
+    [organizationId],
+  );
+  const counts = Object.fromEntries(PLATFORMS.map((platform) => [platform, 0])) as Record<Platform, number>;
+  for (const { platform, n } of rows) counts[platform] = n;
+  return counts;
 }

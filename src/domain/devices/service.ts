@@ -1,18 +1,37 @@
-// Device registration. The APNs token identifies a phone: registering a known token returns the device
-// it already has (and revives a token APNs had reported dead), so one phone never receives a broadcast twice.
+// Device registration. A device is its platform's token: an APNs token (iOS), an FCM registration token
+// (Android) or a browser's push subscription endpoint (web). Registering a known token returns the device it
+// already has (and revives a token its push service had reported dead), so one phone or browser never receives a
+// broadcast twice. A web subscription registered again keeps the keys it was first registered with.
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from '../../db/sql.ts';
+import { PLATFORMS, type Platform } from '../../fanout/platform.ts';
 import { createBatcher, perDatabase, whenQueued } from '../batch.ts';
 import { COUNT_SHARDS } from '../subscriptions/service.ts';
-import { invalid, ok, type Result } from '../errors.ts';
+import { fail, invalid, ok, type Result } from '../errors.ts';
 
-export const PLATFORMS = ['ios'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+export { PLATFORMS, type Platform };
 const APNS_TOKEN = /^[0-9a-fA-F]{64,200}$/;
+/** FCM registration tokens are opaque; Google's are about 160 printable characters ("<id>:APA91b..."). */
+const FCM_TOKEN = /^[\x21-\x7e]{1,1024}$/;
 
 export interface RegisterDeviceInput {
-  apnsToken: string;
-  platform: string;
+  platform?: string | null;
+  apnsToken?: string | null;
+  fcmToken?: string | null;
+  /** The PushSubscription a browser gives the web app: {endpoint, keys: {p256dh, auth}}. */
+  webPush?: unknown;
+}
+
+/** A browser subscription, checked by the Web Push platform (src/webpush): its endpoint's host and its keys. */
+export interface WebPushSubscription {
+  endpoint: string;
+  p256dh: Buffer;
+  auth: Buffer;
+}
+
+export interface DeviceSettings {
+  /** Checks a browser's subscription; absent when Web Push is off (no VAPID keys): web registrations get 503. */
+  webPush?: { validate(input: unknown): Promise<Result<WebPushSubscription>> };
 }
 
 export interface DeviceRegistration {
@@ -21,57 +40,98 @@ export interface DeviceRegistration {
   created: boolean;
 }
 
-export function validateRegistration({ apnsToken, platform }: RegisterDeviceInput): Result<{ apnsToken: string; platform: Platform }> {
-  if (!APNS_TOKEN.test(apnsToken)) return invalid('apnsToken', 'apnsToken must be 64 to 200 hexadecimal characters');
-  if (!PLATFORMS.includes(platform as Platform)) return invalid('platform', `platform must be one of: ${PLATFORMS.map((p) => `"${p}"`).join(', ')}`);
-  // APNs tokens are hex bytes; one spelling per token keeps the unique index meaningful.
-  return ok({ apnsToken: apnsToken.toLowerCase(), platform: platform as Platform });
+interface Registration {
+  platform: Platform;
+  token: string;
+  p256dh: Buffer | null;
+  auth: Buffer | null;
 }
 
-// Registrations are written in batches (see ../batch.ts). A token repeated within one batch is sent once;
-// every caller gets its device, and only the first is told it was created.
-const registerBatch = perDatabase((sql: SqlClient) =>
-  createBatcher(async (items: { apnsToken: string; platform: Platform }[]) => {
-    const unique = [...new Map(items.map((item) => [item.apnsToken, item])).values()];
-    const rows = await sql.query<{ device_uuid: string; apns_token: string; created: boolean; dead: boolean }>(
-      `INSERT INTO devices (device_uuid, apns_token, platform)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[]::"Platform"[])
-       ORDER BY 2
-       ON CONFLICT (apns_token) DO UPDATE SET updated_at = now()
-       RETURNING device_uuid::text, apns_token, (xmax = 0) AS created, token_invalidated_at IS NOT NULL AS dead`,
-      [unique.map(() => randomUUID()), unique.map((u) => u.apnsToken), unique.map((u) => u.platform)],
-    );
-    // A token APNs had declared dead is revived, and counted again by its organizations (subscriberCount counts
-    // devices that can still receive). Its own statement, so that only a dead-to-live change moves the counts,
-    // and only when the upsert above, which locked the rows, saw one dead: most batches are one round trip.
-    const dead = rows.filter((row) => row.dead).map((row) => row.apns_token);
-    if (dead.length) {
-      await sql.query(
-        `WITH revived AS (
-           UPDATE devices SET token_invalidated_at = NULL, token_invalid_reason = NULL
-           WHERE apns_token = ANY($1::text[]) AND token_invalidated_at IS NOT NULL RETURNING device_uuid
-         )
-         INSERT INTO organization_subscriber_counts (organization_id, shard, count)
-         SELECT s.organization_id, floor(random() * $2)::smallint, count(*) FROM subscriptions s JOIN revived USING (device_uuid)
-         GROUP BY s.organization_id ORDER BY s.organization_id
-         ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count`,
-        [dead, COUNT_SHARDS],
-      );
-    }
-    const byToken = new Map(rows.map((row) => [row.apns_token, { deviceUuid: row.device_uuid, created: row.created }]));
-    const answered = new Set<string>();
-    return items.map(({ apnsToken }) => {
-      const device = byToken.get(apnsToken)!;
-      const first = !answered.has(apnsToken);
-      answered.add(apnsToken);
-      return { deviceUuid: device.deviceUuid, created: device.created && first };
-    });
-  }),
-);
+const TOKEN_FIELD = { ios: 'apnsToken', android: 'fcmToken', web: 'webPush' } as const;
 
-export async function registerDevice(sql: SqlClient, input: RegisterDeviceInput): Promise<Result<DeviceRegistration>> {
-  const valid = validateRegistration(input);
+export async function validateRegistration(input: RegisterDeviceInput, settings: DeviceSettings = {}): Promise<Result<Registration>> {
+  const { platform } = input;
+  if (!PLATFORMS.includes(platform as Platform)) {
+    return invalid('platform', `platform must be one of: ${PLATFORMS.map((p) => `"${p}"`).join(', ')}`);
+  }
+  // One token per device: a token of another platform is a mistake, not something to ignore.
+  for (const other of PLATFORMS) {
+    const field = TOKEN_FIELD[other];
+    if (other !== platform && input[field] != null) return invalid(field, `${field} goes with platform "${other}", not "${platform}"`);
+  }
+  if (platform === 'ios') {
+    const token = input.apnsToken;
+    if (token == null) return invalid('apnsToken', 'apnsToken is required');
+    if (typeof token !== 'string' || !APNS_TOKEN.test(token)) return invalid('apnsToken', 'apnsToken must be 64 to 200 hexadecimal characters');
+    // APNs tokens are hex bytes; one spelling per token keeps the unique index meaningful.
+    return ok({ platform, token: token.toLowerCase(), p256dh: null, auth: null });
+  }
+  if (platform === 'android') {
+    const token = input.fcmToken;
+    if (token == null) return invalid('fcmToken', 'fcmToken is required');
+    if (typeof token !== 'string' || !FCM_TOKEN.test(token)) return invalid('fcmToken', 'fcmToken must be the FCM registration token: 1 to 1024 printable characters without spaces');
+    return ok({ platform, token, p256dh: null, auth: null });
+  }
+  if (!settings.webPush) return fail('UNAVAILABLE', 'Web Push is off on this server: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (see docs/configuration.md)', 'webPush');
+  const subscription = await settings.webPush.validate(input.webPush);
+  if (!subscription.ok) return subscription;
+  return ok({ platform: 'web', token: subscription.value.endpoint, p256dh: subscription.value.p256dh, auth: subscription.value.auth });
+}
+
+const COLUMN = { ios: 'apns_token', android: 'fcm_token', web: 'web_push_endpoint' } as const;
+
+// Registrations are written in batches (see ../batch.ts), one statement per platform's batch. A token repeated
+// within one batch is sent once; every caller gets its device, and only the first is told it was created.
+const registerBatch = (platform: Platform) =>
+  perDatabase((sql: SqlClient) =>
+    createBatcher(async (items: Registration[]) => {
+      // A subscription's keys are those it was first registered with: anyone who learns an endpoint could otherwise
+      // register it again with keys of their own, and its browser could no longer read its pushes (a browser that
+      // subscribes again gets a new endpoint).
+      const unique = [...new Map(items.map((item) => [item.token, item])).values()];
+      const column = COLUMN[platform];
+      const rows = await sql.query<{ device_uuid: string; token: string; created: boolean; dead: boolean }>(
+        `INSERT INTO devices (device_uuid, platform, ${column}, web_push_p256dh, web_push_auth)
+         SELECT * FROM unnest($1::uuid[], $2::text[]::"Platform"[], $3::text[], $4::bytea[], $5::bytea[])
+         ORDER BY 3
+         ON CONFLICT (${column}) DO UPDATE SET updated_at = now()
+         RETURNING device_uuid::text, ${column} AS token, (xmax = 0) AS created, token_invalidated_at IS NOT NULL AS dead`,
+        [unique.map(() => randomUUID()), unique.map(() => platform), unique.map((u) => u.token), unique.map((u) => u.p256dh), unique.map((u) => u.auth)],
+      );
+      // A token its push service had declared dead is revived, and counted again by its organizations
+      // (subscriberCount counts devices that can still receive). Its own statement, so that only a dead-to-live
+      // change moves the counts, and only when the upsert above, which locked the rows, saw one dead: most
+      // batches are one round trip.
+      const dead = rows.filter((row) => row.dead).map((row) => row.device_uuid);
+      if (dead.length) {
+        await sql.query(
+          `WITH revived AS (
+             UPDATE devices SET token_invalidated_at = NULL, token_invalid_reason = NULL
+             WHERE device_uuid = ANY($1::uuid[]) AND token_invalidated_at IS NOT NULL RETURNING device_uuid
+           )
+           INSERT INTO organization_subscriber_counts (organization_id, shard, count)
+           SELECT s.organization_id, floor(random() * $2)::smallint, count(*) FROM subscriptions s JOIN revived USING (device_uuid)
+           GROUP BY s.organization_id ORDER BY s.organization_id
+           ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count`,
+          [dead, COUNT_SHARDS],
+        );
+      }
+      const byToken = new Map(rows.map((row) => [row.token, { deviceUuid: row.device_uuid, created: row.created }]));
+      const answered = new Set<string>();
+      return items.map(({ token }) => {
+        const device = byToken.get(token)!;
+        const first = !answered.has(token);
+        answered.add(token);
+        return { deviceUuid: device.deviceUuid, created: device.created && first };
+      });
+    }),
+  );
+
+const batches = { ios: registerBatch('ios'), android: registerBatch('android'), web: registerBatch('web') };
+
+export async function registerDevice(sql: SqlClient, input: RegisterDeviceInput, settings: DeviceSettings = {}): Promise<Result<DeviceRegistration>> {
+  const valid = await validateRegistration(input, settings);
   if (!valid.ok) return valid;
   // xmax = 0 only for a freshly inserted row; ON CONFLICT makes concurrent registrations agree on one device.
-  return whenQueued(() => registerBatch(sql, valid.value));
+  return whenQueued(() => batches[valid.value.platform](sql, valid.value));
 }

@@ -32,7 +32,7 @@ function keyObject({ id, publicKey }: StoredKey) {
 const refuse = (message: string): Result<never> => fail('INVALID_EXTERNAL_ID_TOKEN', message, 'externalIdToken');
 
 export const missingToken = () =>
-  refuse('externalIdToken is missing: this organization verifies externalIds, so subscribing with one needs a token its server signed (see the README, "Verified user targeting")');
+  refuse('externalIdToken is missing: this organization verifies externalIds, so subscribing with one needs a token its server signed (see docs/identity-verification.md)');
 
 /** The id of the key that signed a valid token for (externalId, slug), or INVALID_EXTERNAL_ID_TOKEN saying why not. */
 export async function verifyExternalIdToken(keys: StoredKey[], token: unknown, claims: { externalId: string; orgSlug: string }, now = new Date()): Promise<Result<string>> {

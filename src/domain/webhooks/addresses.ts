@@ -62,6 +62,17 @@ export async function urlProblem(raw: string, { allowPrivate, resolve }: Address
   }
   if (url.username || url.password) return 'url must not contain a user name or password';
   if (allowPrivate) return undefined;
+  const refused = await refusedAddress(url, resolve);
+  if (!refused) return undefined;
+  if (!refused.address) return `url's host ${refused.host} does not resolve`;
+  return `url: ${refusedMessage(refused.host, refused.address, refused.range)}`;
+}
+
+/**
+ * The first address the URL's host resolves to that may not be reached, with why; `address` is empty when the host
+ * does not resolve at all. Undefined when every address is public unicast. Webhooks and Web Push endpoints share it.
+ */
+export async function refusedAddress(url: URL, resolve: Resolve): Promise<{ host: string; address: string; range: string } | undefined> {
   const host = hostOf(url);
   let addresses: string[];
   try {
@@ -69,10 +80,10 @@ export async function urlProblem(raw: string, { allowPrivate, resolve }: Address
   } catch {
     addresses = [];
   }
-  if (!addresses.length) return `url's host ${host} does not resolve`;
+  if (!addresses.length) return { host, address: '', range: 'unresolved' };
   for (const address of addresses) {
     const range = refusedRange(address);
-    if (range) return `url: ${refusedMessage(host, address, range)}`;
+    if (range) return { host, address, range };
   }
   return undefined;
 }

@@ -14,14 +14,15 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  mutation RegisterDevice($apnsToken: String!, $platform: String!) {\n    registerDevice(apnsToken: $apnsToken, platform: $platform) { deviceUuid created }\n  }\n": typeof types.RegisterDeviceDocument,
+    "\n  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON) {\n    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush) { deviceUuid created }\n  }\n": typeof types.RegisterDeviceDocument,
+    "\n  query WebPushPublicKey {\n    webPushPublicKey\n  }\n": typeof types.WebPushPublicKeyDocument,
     "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken) { orgSlug externalId createdAt updatedAt created }\n  }\n": typeof types.SubscribeDeviceDocument,
     "\n  mutation UnsubscribeDevice($deviceUuid: ID!, $orgSlug: String!) {\n    unsubscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug)\n  }\n": typeof types.UnsubscribeDeviceDocument,
     "\n  query SearchOrganizations($search: String, $limit: Int, $cursor: String) {\n    organizations(search: $search, limit: $limit, cursor: $cursor) {\n      organizations { ...PublicOrganization }\n      nextCursor\n    }\n  }\n": typeof types.SearchOrganizationsDocument,
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": typeof types.PublicOrganizationFragmentDoc,
     "\n  query OrganizationBySlug($slug: String!) {\n    organization(slug: $slug) { ...PublicOrganization }\n  }\n": typeof types.OrganizationBySlugDocument,
     "\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n": typeof types.OrganizationByInviteCodeDocument,
-    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastFieldsFragmentDoc,
+    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastFieldsFragmentDoc,
     "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n": typeof types.NotifyDocument,
     "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": typeof types.ListNotificationsDocument,
     "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": typeof types.NotificationByIdDocument,
@@ -93,14 +94,15 @@ type Documents = {
     "\n  mutation EnableOrganizationWebhook($organizationId: ID!, $id: ID!) {\n    enableOrganizationWebhook(organizationId: $organizationId, id: $id) { id disabledAt disabledReason }\n  }\n": typeof types.EnableOrganizationWebhookDocument,
 };
 const documents: Documents = {
-    "\n  mutation RegisterDevice($apnsToken: String!, $platform: String!) {\n    registerDevice(apnsToken: $apnsToken, platform: $platform) { deviceUuid created }\n  }\n": types.RegisterDeviceDocument,
+    "\n  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON) {\n    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush) { deviceUuid created }\n  }\n": types.RegisterDeviceDocument,
+    "\n  query WebPushPublicKey {\n    webPushPublicKey\n  }\n": types.WebPushPublicKeyDocument,
     "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken) { orgSlug externalId createdAt updatedAt created }\n  }\n": types.SubscribeDeviceDocument,
     "\n  mutation UnsubscribeDevice($deviceUuid: ID!, $orgSlug: String!) {\n    unsubscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug)\n  }\n": types.UnsubscribeDeviceDocument,
     "\n  query SearchOrganizations($search: String, $limit: Int, $cursor: String) {\n    organizations(search: $search, limit: $limit, cursor: $cursor) {\n      organizations { ...PublicOrganization }\n      nextCursor\n    }\n  }\n": types.SearchOrganizationsDocument,
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": types.PublicOrganizationFragmentDoc,
     "\n  query OrganizationBySlug($slug: String!) {\n    organization(slug: $slug) { ...PublicOrganization }\n  }\n": types.OrganizationBySlugDocument,
     "\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n": types.OrganizationByInviteCodeDocument,
-    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastFieldsFragmentDoc,
+    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastFieldsFragmentDoc,
     "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n": types.NotifyDocument,
     "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": types.ListNotificationsDocument,
     "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": types.NotificationByIdDocument,
@@ -189,7 +191,11 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RegisterDevice($apnsToken: String!, $platform: String!) {\n    registerDevice(apnsToken: $apnsToken, platform: $platform) { deviceUuid created }\n  }\n"): (typeof documents)["\n  mutation RegisterDevice($apnsToken: String!, $platform: String!) {\n    registerDevice(apnsToken: $apnsToken, platform: $platform) { deviceUuid created }\n  }\n"];
+export function graphql(source: "\n  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON) {\n    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush) { deviceUuid created }\n  }\n"): (typeof documents)["\n  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON) {\n    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush) { deviceUuid created }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebPushPublicKey {\n    webPushPublicKey\n  }\n"): (typeof documents)["\n  query WebPushPublicKey {\n    webPushPublicKey\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -217,7 +223,7 @@ export function graphql(source: "\n  query OrganizationByInviteCode($inviteCode:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): (typeof documents)["\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"];
+export function graphql(source: "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): (typeof documents)["\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

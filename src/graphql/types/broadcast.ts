@@ -26,6 +26,19 @@ const BroadcastTiming = builder.objectRef<BroadcastView['timing']>('BroadcastTim
   }),
 });
 
+const PlatformCounts = builder.objectRef<{ sent: number; failed: number }>('PlatformCounts').implement({
+  fields: (t) => ({ sent: t.exposeInt('sent'), failed: t.exposeInt('failed') }),
+});
+
+const ByPlatform = builder.objectRef<BroadcastView['byPlatform']>('BroadcastByPlatform').implement({
+  description: 'Sent and failed per platform: iOS (APNs), Android (FCM), browsers (Web Push).',
+  fields: (t) => ({
+    ios: t.field({ type: PlatformCounts, resolve: (b) => b.ios }),
+    android: t.field({ type: PlatformCounts, resolve: (b) => b.android }),
+    web: t.field({ type: PlatformCounts, resolve: (b) => b.web }),
+  }),
+});
+
 export const BroadcastType = builder.objectRef<BroadcastView>('Broadcast').implement({
   description: 'One POST /v1/notify: a broadcast to every matched device (a test key\'s reaches at most one and has no id).',
   fields: (t) => ({
@@ -39,7 +52,8 @@ export const BroadcastType = builder.objectRef<BroadcastView>('Broadcast').imple
     recipients: t.exposeInt('recipients', { description: 'Devices matched when the broadcast started.' }),
     sent: t.exposeInt('sent'),
     failed: t.exposeInt('failed'),
-    failures: t.field({ type: 'JSON', description: 'Failure counts by APNs reason, e.g. {"Unregistered": 2}.', resolve: (b) => b.failures }),
+    failures: t.field({ type: 'JSON', description: 'Failure counts by the push service\'s reason, e.g. {"Unregistered": 2, "UNREGISTERED": 1, "Gone": 1}.', resolve: (b) => b.failures }),
+    byPlatform: t.field({ type: ByPlatform, resolve: (b) => b.byPlatform }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     sendAt: t.expose('sendAt', { type: 'DateTime', nullable: true, description: 'When a scheduled broadcast starts sending; null when it was sent at once.' }),
     finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true, description: 'When it completed, failed or was cancelled.' }),
@@ -64,7 +78,7 @@ const BroadcastPage = builder.objectRef<{ notifications: BroadcastView[]; nextCu
 builder.mutationFields((t) => ({
   notify: t.field({
     type: BroadcastType,
-    description: 'Broadcasts a notification to the API key\'s organization (see README: POST /v1/notify). Rate-limited per API key.',
+    description: 'Broadcasts a notification to the API key\'s organization (see docs/rest-api.md: POST /v1/notify). Rate-limited per API key.',
     args: { input: t.arg({ type: 'JSON', required: true }), idempotencyKey: t.arg.string() },
     resolve: async (_root, { input, idempotencyKey }, ctx) => unwrap(await notify(ctx.notifications, senderOf(requireCaller(ctx)), input, idempotencyKey)),
   }),

@@ -1,19 +1,33 @@
 import { registerDevice, type DeviceRegistration } from '../../domain/devices/service.ts';
+import { fail } from '../../domain/errors.ts';
 import { builder } from '../builder.ts';
 import { unwrap } from '../errors.ts';
 
 const DeviceRegistrationType = builder.objectRef<DeviceRegistration>('DeviceRegistration').implement({
   fields: (t) => ({
     deviceUuid: t.exposeID('deviceUuid', { description: 'The device\'s identifier; the app keeps it and uses it in subscription paths.' }),
-    created: t.exposeBoolean('created', { description: 'False when this APNs token was already registered and its device was returned.' }),
+    created: t.exposeBoolean('created', { description: 'False when this token (or Web Push endpoint) was already registered and its device was returned.' }),
   }),
 });
 
 builder.mutationFields((t) => ({
   registerDevice: t.field({
     type: DeviceRegistrationType,
-    description: 'Registers a device by its APNs token (hex, 64 to 200 characters). Rate-limited per client IP.',
-    args: { apnsToken: t.arg.string({ required: true }), platform: t.arg.string({ required: true, description: 'Only "ios".' }) },
-    resolve: async (_root, args, ctx) => unwrap(await registerDevice(ctx.sql, args)),
+    description:
+      'Registers a device by its platform\'s token: apnsToken (ios, hex, 64 to 200 characters), fcmToken (android) or webPush (web: the browser\'s PushSubscription, {endpoint, keys: {p256dh, auth}}). Rate-limited per client IP.',
+    args: {
+      platform: t.arg.string({ required: true, description: '"ios", "android" or "web".' }),
+      apnsToken: t.arg.string(),
+      fcmToken: t.arg.string(),
+      webPush: t.arg({ type: 'JSON', description: 'The PushSubscription a browser gives the web app (its toJSON()).' }),
+    },
+    resolve: async (_root, args, ctx) => unwrap(await registerDevice(ctx.sql, args, ctx.devices)),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  webPushPublicKey: t.string({
+    description: 'The VAPID public key (base64url of the 65-byte P-256 point) a web app passes to pushManager.subscribe as applicationServerKey. UNAVAILABLE when Web Push is off.',
+    resolve: (_root, _args, ctx) => ctx.devices.webPushPublicKey ?? unwrap<string>(fail('UNAVAILABLE', 'Web Push is off on this server: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (see docs/configuration.md)')),
   }),
 }));

@@ -45,10 +45,22 @@ const webhook = { id: '01a20a21-…', url: 'https://hooks.example.com/clarion', 
 export const routeDocs: Record<string, RouteDoc> = {
   'POST /v1/devices': {
     summary: 'Register a device', tag: 'Devices', auth: false, rateLimited: true,
-    description: 'Registers an APNs token, or finds the device already registered with it. Limited per client IP (DEVICE_REGISTRATIONS_PER_MINUTE).',
+    description:
+      'Registers an iOS device (apnsToken), an Android device (fcmToken) or a browser (webPush, its PushSubscription), or finds the device already registered with that token or endpoint ' +
+      '(a browser\'s new keys replace the old). Limited per client IP (DEVICE_REGISTRATIONS_PER_MINUTE).',
     body: { schema: ref('RegisterDevice'), example: { apnsToken: 'a1b2c3d4e5f6', platform: 'ios' } },
     success: { 201: { description: 'A new device.', schema: ref('Device'), example: { deviceUuid: '6f1c…' } }, 200: { description: 'The token was already registered: its device.', schema: ref('Device') } },
-    errors: { ...BODY_ERRORS },
+    errors: {
+      ...BODY_ERRORS,
+      400: 'A missing or unknown platform, or a token of the wrong shape (`field` names it: apnsToken, fcmToken, webPush.endpoint, webPush.keys.p256dh, webPush.keys.auth); a Web Push endpoint that is not https, not on an allowed push service host, or resolves to a private address; or the body is not a JSON object (INVALID_JSON).',
+      503: 'UNAVAILABLE: platform "web" while Web Push is off on this server (no VAPID keys); or the database cannot be reached.',
+    },
+  },
+  'GET /v1/web-push/vapid-public-key': {
+    summary: 'The VAPID public key for browsers', tag: 'Devices', auth: false,
+    description: 'What a web app passes to pushManager.subscribe as applicationServerKey before registering the subscription with platform "web".',
+    success: { 200: { description: 'The key.', schema: ref('VapidPublicKey'), example: { publicKey: 'BNc…' } } },
+    errors: { 503: 'UNAVAILABLE: Web Push is off on this server (with DATABASE_URL and no VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY).' },
   },
   'POST /v1/devices/:deviceUuid/subscriptions': {
     summary: 'Subscribe a device to an organization', tag: 'Devices', auth: false, rateLimited: true,

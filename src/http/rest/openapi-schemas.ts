@@ -21,7 +21,27 @@ export const schemas: Record<string, Record<string, unknown>> = {
       ['code', 'message'],
     ),
   }),
-  RegisterDevice: closed({ apnsToken: { type: 'string', description: 'The APNs device token, hex.', examples: ['a1b2c3…'] }, platform: { type: 'string', enum: ['ios'] } }),
+  RegisterDevice: {
+    description: 'One of three shapes, by platform: ios with apnsToken, android with fcmToken, web with webPush.',
+    oneOf: [
+      closed({ platform: { const: 'ios' }, apnsToken: { type: 'string', pattern: '^[0-9a-fA-F]{64,200}$', description: 'The APNs device token, hex.' } }),
+      closed({ platform: { const: 'android' }, fcmToken: { type: 'string', minLength: 1, maxLength: 1024, pattern: '^[!-~]+$', description: 'The FCM registration token the app got from Firebase.' } }),
+      closed({ platform: { const: 'web' }, webPush: ref('WebPushSubscription') }),
+    ],
+  },
+  WebPushSubscription: {
+    ...closed({
+      endpoint: { type: 'string', format: 'uri', maxLength: 2048, description: 'https, on a push service host (WEB_PUSH_HOSTS), never a private, loopback or link-local address.' },
+      keys: closed({
+        p256dh: { type: 'string', description: 'base64url of the browser\'s 65-byte uncompressed P-256 public key.' },
+        auth: { type: 'string', description: 'base64url of the 16-byte authentication secret.' },
+      }),
+    }),
+    description: 'The PushSubscription a browser gives the web app (subscription.toJSON(); expirationTime may be left in).',
+    additionalProperties: true,
+  },
+  PlatformCounts: closed({ sent: count, failed: count }),
+  VapidPublicKey: closed({ publicKey: { type: 'string', description: 'base64url of the 65-byte uncompressed P-256 point: pushManager.subscribe({applicationServerKey}).' } }),
   Device: closed({ deviceUuid: { type: 'string', format: 'uuid' } }),
   Subscribe: closed(
     {
@@ -76,7 +96,11 @@ export const schemas: Record<string, Record<string, unknown>> = {
     recipients: count,
     sent: count,
     failed: count,
-    failures: { type: 'object', additionalProperties: count, description: 'Failed pushes by APNs reason (e.g. Unregistered, BadDeviceToken), or "ambiguous": sent twice and never answered, so it may or may not have arrived.' },
+    failures: {
+      type: 'object', additionalProperties: count,
+      description: 'Failed pushes by the push service\'s reason (APNs: Unregistered, BadDeviceToken; FCM: UNREGISTERED, INVALID_ARGUMENT; Web Push: Gone, NotFound), or "ambiguous": sent twice and never answered, so it may or may not have arrived.',
+    },
+    byPlatform: closed({ ios: ref('PlatformCounts'), android: ref('PlatformCounts'), web: ref('PlatformCounts') }),
     createdAt: nullable('string', { format: 'date-time' }),
     sendAt: nullable('string', { format: 'date-time' }),
     finishedAt: nullable('string', { format: 'date-time' }),

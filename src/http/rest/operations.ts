@@ -3,8 +3,14 @@
 import { graphql } from '../../generated/graphql/gql.ts';
 
 export const RegisterDevice = graphql(`
-  mutation RegisterDevice($apnsToken: String!, $platform: String!) {
-    registerDevice(apnsToken: $apnsToken, platform: $platform) { deviceUuid created }
+  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON) {
+    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush) { deviceUuid created }
+  }
+`);
+
+export const WebPushPublicKey = graphql(`
+  query WebPushPublicKey {
+    webPushPublicKey
   }
 `);
 
@@ -47,7 +53,7 @@ export const OrganizationByInviteCode = graphql(`
 
 export const BroadcastFields = graphql(`
   fragment BroadcastFields on Broadcast {
-    id status test target externalIds body title recipients sent failed failures createdAt sendAt finishedAt
+    id status test target externalIds body title recipients sent failed failures byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt
     error { code message }
     waitingForApnsSince
     timing { durationMs }

@@ -26,6 +26,11 @@ export interface RestRoute<Data = any, Variables = any> {
   /** A path with `:name` segments. */
   path: string;
   operation: TypedDocumentNode<Data, Variables>;
+  /**
+   * A route of the apps' (no API key, no cookie): web pages on any origin may call it (CORS, without credentials),
+   * as a web app registers its browser's subscription. Routes with an API key never are: a key stays on servers.
+   */
+  cors?: boolean;
   /** Whether the route takes a JSON body; 'optional': an empty body stands for {}. */
   body?: boolean | 'optional';
   variables(input: RouteInput): Variables;
@@ -116,20 +121,46 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
     return responseBody === undefined ? new Response(null, { status, headers: { ...limitHeaders, ...headers } }) : json(status, responseBody, { ...limitHeaders, ...headers });
   }
 
-  return {
-    handle: async (request: Request, url: URL, requestContext: RequestContext, observed?: Observed) => {
-      try {
-        return await run(request, url, requestContext, observed);
-      } catch (error) {
-        if (error instanceof HttpError) return errorResponse(error.error, error.headers);
-        // Thrown before execution (the context's API key lookup) and already masked: its code and headers stand.
-        if (error instanceof GraphQLError && isErrorCode(error.extensions.code)) {
-          const { error: body, headers } = errorFromResult(error);
-          return errorResponse(body, headers);
-        }
-        if (error instanceof URIError) return errorResponse({ code: 'NOT_FOUND', message: `no route for ${request.method} ${url.pathname}` });
-        throw error;
-      }
-    },
+  /** A browser's preflight for an apps' route: which methods and headers a page on any origin may use. */
+  function preflight(url: URL, observed?: Observed) {
+    const open = compiled.filter((candidate) => candidate.cors && candidate.pattern.test(url.pathname));
+    if (!open.length) {
+      const any = compiled.some((candidate) => candidate.pattern.test(url.pathname));
+      if (!any) throw new HttpError({ code: 'NOT_FOUND', message: `no route for OPTIONS ${url.pathname}` });
+      throw new HttpError({ code: 'METHOD_NOT_ALLOWED', message: `${url.pathname} is for servers with an API key, not for web pages` }, { Allow: [...new Set(compiled.filter((c) => c.pattern.test(url.pathname)).map((c) => c.method))].join(', ') });
+    }
+    if (observed) observed.route = open[0]!.path;
+    return new Response(null, {
+      status: 204,
+      headers: { ...CORS, 'access-control-allow-methods': open.map((candidate) => candidate.method).join(', '), 'access-control-allow-headers': 'content-type', 'access-control-max-age': '86400' },
+    });
+  }
+
+  const withCors = (response: Response, url: URL) => {
+    if (compiled.some((candidate) => candidate.cors && candidate.pattern.test(url.pathname))) for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
+    return response;
   };
+
+  return {
+    handle: async (request: Request, url: URL, requestContext: RequestContext, observed?: Observed) => withCors(await answer(request, url, requestContext, observed), url),
+  };
+
+  async function answer(request: Request, url: URL, requestContext: RequestContext, observed?: Observed) {
+    try {
+      if (request.method === 'OPTIONS') return preflight(url, observed);
+      return await run(request, url, requestContext, observed);
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error.error, error.headers);
+      // Thrown before execution (the context's API key lookup) and already masked: its code and headers stand.
+      if (error instanceof GraphQLError && isErrorCode(error.extensions.code)) {
+        const { error: body, headers } = errorFromResult(error);
+        return errorResponse(body, headers);
+      }
+      if (error instanceof URIError) return errorResponse({ code: 'NOT_FOUND', message: `no route for ${request.method} ${url.pathname}` });
+      throw error;
+    }
+  }
 }
+
+/** Any origin, no credentials: the apps' routes need neither a cookie nor a key. */
+const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ratelimit-limit, ratelimit-remaining, ratelimit-reset, retry-after, x-request-id' };

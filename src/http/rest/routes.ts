@@ -1,5 +1,5 @@
 // The /v1 routes as a table: method, path, the GraphQL operation it runs, how the request becomes
-// variables, and how the result becomes a status and body. See README.md for each route's contract.
+// variables, and how the result becomes a status and body. See docs/rest-api.md for each route's contract.
 import { HttpError } from '../errors.ts';
 import * as op from './operations.ts';
 import { route } from './router.ts';
@@ -28,14 +28,24 @@ export const routes = [
   route({
     method: 'POST',
     path: '/v1/devices',
+    cors: true,
     operation: op.RegisterDevice,
     body: true,
-    variables: ({ body }) => ({ apnsToken: body.apnsToken as string, platform: body.platform as string }),
+    variables: ({ body }) => ({ platform: body.platform as string, apnsToken: body.apnsToken as string | undefined, fcmToken: body.fcmToken as string | undefined, webPush: body.webPush }),
     respond: ({ registerDevice }) => ({ status: registerDevice.created ? 201 : 200, body: { deviceUuid: registerDevice.deviceUuid } }),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/web-push/vapid-public-key',
+    cors: true,
+    operation: op.WebPushPublicKey,
+    variables: () => ({}),
+    respond: ({ webPushPublicKey }) => ({ status: 200, body: { publicKey: webPushPublicKey } }),
   }),
   route({
     method: 'POST',
     path: '/v1/devices/:deviceUuid/subscriptions',
+    cors: true,
     operation: op.SubscribeDevice,
     body: true,
     variables: ({ params, body }) => ({ deviceUuid: params.deviceUuid!, orgSlug: body.orgSlug as string, externalId: body.externalId as string | undefined, inviteCode: body.inviteCode as string | undefined, externalIdToken: body.externalIdToken as string | undefined }),
@@ -44,6 +54,7 @@ export const routes = [
   route({
     method: 'DELETE',
     path: '/v1/devices/:deviceUuid/subscriptions/:orgSlug',
+    cors: true,
     operation: op.UnsubscribeDevice,
     variables: ({ params }) => ({ deviceUuid: params.deviceUuid!, orgSlug: params.orgSlug! }),
     respond: () => ({ status: 204 }),
@@ -51,6 +62,7 @@ export const routes = [
   route({
     method: 'GET',
     path: '/v1/orgs',
+    cors: true,
     operation: op.SearchOrganizations,
     variables: ({ query }) => ({ search: query.get('search'), limit: integerParam(query, 'limit'), cursor: query.get('cursor') }),
     respond: ({ organizations }) => ({ status: 200, body: organizations }),
@@ -58,6 +70,7 @@ export const routes = [
   route({
     method: 'GET',
     path: '/v1/orgs/invite/:inviteCode',
+    cors: true,
     operation: op.OrganizationByInviteCode,
     variables: ({ params }) => ({ inviteCode: params.inviteCode! }),
     respond: ({ organizationByInviteCode }) => ({ status: 200, body: organizationByInviteCode }),
@@ -65,6 +78,7 @@ export const routes = [
   route({
     method: 'GET',
     path: '/v1/orgs/:orgSlug',
+    cors: true,
     operation: op.OrganizationBySlug,
     variables: ({ params }) => ({ slug: params.orgSlug! }),
     respond: ({ organization }) => ({ status: 200, body: organization }),

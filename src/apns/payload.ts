@@ -1,0 +1,46 @@
+// The APNs payload and headers of a broadcast, built once and sent to every device. apns2 knows the
+// payload's shape; the size limit is checked here so that a broadcast too large fails before sending.
+import { Notification } from 'apns2';
+import { invalid, ok, type Result } from '../domain/errors.ts';
+import type { NotifyRequest } from '../domain/broadcasts/request.ts';
+
+export const MAX_PAYLOAD_BYTES = 4096;
+
+export interface PreparedPush {
+  payload: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * `broadcastId` becomes the apns-collapse-id of a request without one: a push sent twice (its first try went
+ * unanswered and may have arrived) then replaces its first copy on the phone instead of showing twice.
+ */
+export function preparePush(request: NotifyRequest, topic: string, broadcastId: string): Result<PreparedPush> {
+  const background = request.pushType === 'background';
+  const aps: Record<string, unknown> = {};
+  // Apple allows no alert, sound or badge on a background push; its body stays in history.
+  if (!background) aps.alert = { ...(request.title && { title: request.title }), ...(request.subtitle && { subtitle: request.subtitle }), body: request.body };
+  if (request.interruptionLevel) aps['interruption-level'] = request.interruptionLevel;
+  if (request.relevanceScore !== undefined) aps['relevance-score'] = request.relevanceScore;
+  const notification = new Notification('', {
+    aps,
+    badge: background ? undefined : request.badge,
+    sound: background ? undefined : request.sound,
+    category: request.category,
+    threadId: request.threadId,
+    data: request.data,
+    mutableContent: request.mutableContent,
+    contentAvailable: background ? true : undefined,
+  });
+  const payload = JSON.stringify(notification.buildApnsOptions());
+  const size = Buffer.byteLength(payload);
+  if (size > MAX_PAYLOAD_BYTES) return invalid('body', `the notification's APNs payload is ${size} bytes; APNs accepts at most ${MAX_PAYLOAD_BYTES}`);
+  const headers: Record<string, string> = {
+    'apns-topic': topic,
+    'apns-push-type': background ? 'background' : 'alert',
+    'apns-priority': String(background ? 5 : (request.priority ?? 10)),
+  };
+  if (request.expiration !== undefined) headers['apns-expiration'] = String(request.expiration);
+  headers['apns-collapse-id'] = request.collapseId ?? broadcastId;
+  return ok({ payload, headers });
+}

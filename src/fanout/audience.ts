@@ -1,0 +1,125 @@
+// Who a broadcast reaches, as SQL: the organization's subscriptions that match the request, in device_uuid
+// order (the subscriptions' key), cut into shards by keyset ranges and read a page at a time.
+import type { SqlClient } from '../db/sql.ts';
+import type { NotifyRequest } from '../domain/broadcasts/request.ts';
+
+/** Sorts before every device: the lower bound of the first shard. */
+export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+export interface Recipient {
+  device_uuid: string;
+  /** ios, android or web (devices.platform). */
+  platform: string;
+  /** The platform's token: the APNs token, the FCM token, or the Web Push endpoint. */
+  token: string;
+  /** Web Push only: the subscription's keys (RFC 8291). */
+  p256dh?: Buffer | null;
+  auth?: Buffer | null;
+  /** The device has received a push before (devices.first_delivered_at): it is real. */
+  proven?: boolean;
+  /** Earlier attempts of this push that went unanswered (a retry's). */
+  ambiguous?: number;
+}
+
+/** A device's token, whichever its platform (one of the three columns is set). */
+export const TOKEN = 'COALESCE(apns_token, fcm_token, web_push_endpoint)';
+
+/** The columns of a recipient, from devices `d`: what a page or a retry reads. */
+export const RECIPIENT_COLUMNS = `d.platform::text, COALESCE(d.apns_token, d.fcm_token, d.web_push_endpoint) AS token, d.web_push_p256dh AS p256dh, d.web_push_auth AS auth`;
+
+/** A shard's range: the subscriptions whose device_uuid is in (after, until]; until null means to the end. */
+export interface Range {
+  after: string;
+  until: string | null;
+}
+
+/**
+ * The subscription matches a target "users" request's externalIds ($ids), and, when the organization ($org)
+ * verifies externalIds (it has identity keys), its externalId was proved by a token signed with one of the
+ * keys it has now: a device that claimed an externalId without proof, or with a key since deleted, is not
+ * reached by it. `s` is the subscriptions' alias ('' for none).
+ */
+export function externalIdMatch(org: string, ids: string, s = '') {
+  return `(${ids}::text[] IS NULL OR (${s}external_id = ANY(${ids}::text[])
+    AND (NOT EXISTS (SELECT 1 FROM identity_keys WHERE organization_id = ${org})
+         OR ${s}external_id_key_id IN (SELECT id FROM identity_keys WHERE organization_id = ${org}))))`;
+}
+
+/**
+ * The next page of a shard's subscriptions after `cursor`, in device order, with each device's token and
+ * whether it is live. The page is cut from the subscriptions' primary key first and only then joined, so
+ * every page costs the same wherever the cursor is (a plain join with LIMIT let the planner rescan every
+ * device before the cursor: quadratic over a large audience). Dead devices come back too, so that a short
+ * page always means the end of the range.
+ */
+export function pageQuery(organizationId: string, request: NotifyRequest, range: Range, cursor: string | null, limit: number): [string, unknown[]] {
+  return [
+    `SELECT s.device_uuid::text, d.platform::text, d.token, d.p256dh, d.auth, d.token_invalidated_at IS NULL AS live, d.first_delivered_at IS NOT NULL AS proven
+     FROM (SELECT device_uuid FROM subscriptions
+           WHERE organization_id = $1 AND device_uuid > $2::uuid AND ($5::uuid IS NULL OR device_uuid <= $5::uuid)
+             AND ${externalIdMatch('$1', '$3')}
+           ORDER BY device_uuid LIMIT $4) s
+     -- A lookup per subscription (OFFSET 0 keeps the planner from turning it into a scan of all devices).
+     CROSS JOIN LATERAL (SELECT platform, ${TOKEN} AS token, web_push_p256dh AS p256dh, web_push_auth AS auth, token_invalidated_at, first_delivered_at
+                        FROM devices WHERE device_uuid = s.device_uuid OFFSET 0) d
+     ORDER BY s.device_uuid`,
+    [organizationId, cursor ?? range.after, request.externalIds ?? null, limit, range.until],
+  ];
+}
+
+/**
+ * Cuts the matching subscriptions into ranges of `size`: one pass over the subscriptions' index, which
+ * returns every size-th key. A broadcast that fits in one shard gets the single range (nil, end].
+ */
+export async function shardRanges(sql: SqlClient, organizationId: string, request: NotifyRequest, size: number): Promise<Range[]> {
+  const bounds = await sql.query<{ device_uuid: string }>(
+    `SELECT device_uuid::text FROM (
+       SELECT device_uuid, row_number() OVER (ORDER BY device_uuid) AS n, count(*) OVER () AS total
+       FROM subscriptions WHERE organization_id = $1 AND ${externalIdMatch('$1', '$2')}) s
+     WHERE n % $3 = 0 AND n < total ORDER BY device_uuid`,
+    [organizationId, request.externalIds ?? null, size],
+  );
+  const ranges: Range[] = [];
+  let after = NIL_UUID;
+  for (const { device_uuid } of bounds) {
+    ranges.push({ after, until: device_uuid });
+    after = device_uuid;
+  }
+  ranges.push({ after, until: null });
+  return ranges;
+}
+
+/** The live device a test key reaches: the most recently subscribed one that matches. */
+export function newestRecipientQuery(organizationId: string, request: NotifyRequest): [string, unknown[]] {
+  return [
+    `SELECT s.device_uuid::text, d.platform::text, ${TOKEN} AS token, d.web_push_p256dh AS p256dh, d.web_push_auth AS auth, d.first_delivered_at IS NOT NULL AS proven
+     FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
+     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL AND ${externalIdMatch('$1', '$2', 's.')}
+     ORDER BY s.created_at DESC, s.device_uuid LIMIT 1`,
+    [organizationId, request.externalIds ?? null],
+  ];
+}
+
+export async function countRecipients(sql: SqlClient, organizationId: string, request: NotifyRequest) {
+  const [row] = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
+     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL AND ${externalIdMatch('$1', '$2', 's.')}`,
+    [organizationId, request.externalIds ?? null],
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Whether the request reaches live devices on one of `platforms`: when a breaker trips and none of those that can
+ * still be sent to is left, the whole broadcast stops, else only the tripped platform (asked only when one trips);
+ * and whether a platform that cannot take a message has devices in the audience (asked only then).
+ */
+export async function reachesOtherPlatforms(sql: SqlClient, organizationId: string, request: NotifyRequest, platforms: string[]) {
+  if (!platforms.length) return false;
+  const [row] = await sql.query<{ other: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
+       WHERE s.organization_id = $1 AND d.platform::text = ANY($3::text[]) AND d.token_invalidated_at IS NULL AND ${externalIdMatch('$1', '$2', 's.')}) AS other`,
+    [organizationId, request.externalIds ?? null, platforms],
+  );
+  return row?.other ?? false;
+}

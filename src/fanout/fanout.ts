@@ -1,0 +1,311 @@
+// The fan-out: runs broadcast shards, whoever's process it is. A run claims its shard, reads a page of devices
+// (the next one is read while this one sends), sends it, and commits the page's outcome in one transaction that
+// first checks the run still holds the shard (progress, retries, dead devices, events: all or nothing). It sends
+// for a time slice and then hands the rest of its range to a new job; it never outlives its job: a page still
+// waiting for answers at the run's deadline leaves them to the retry table. A run whose process died is retried
+// by pg-boss from the shard's last committed page. The shard that ends last ends its broadcast in the same
+// transaction.
+import { randomUUID } from 'node:crypto';
+import { OUTAGE_PROBE_PUSHES } from './circuit.ts';
+import type { Database } from '../db/database.ts';
+import type { SqlTransaction } from '../db/sql.ts';
+import { failureReason, QUEUES, SHARD_EXPIRE_SECONDS, startSpread, type Boss } from '../jobs/queue.ts';
+import type { Job } from 'pg-boss';
+import type { Logger } from '../logger.ts';
+import { countShardRun } from '../metrics/fanout.ts';
+import { countBroadcastEnd } from '../metrics/broadcasts.ts';
+import { countRecipients, pageQuery, reachesOtherPlatforms, type Recipient } from './audience.ts';
+import { markDead, markDelivered } from './pages.ts';
+import { devicesUnregistered } from '../domain/webhooks/events.ts';
+import { createDeliverer } from '../domain/webhooks/delivery.ts';
+import type { WebhookSettings } from '../domain/webhooks/settings.ts';
+import type { NotifyRequest } from '../domain/broadcasts/request.ts';
+import type { PlatformChannels } from './platform.ts';
+import { createSettingProofs, type SettingProofs } from './proofs.ts';
+import { addRetries, clearRetries, dueRetries, giveUpExpired, nextRetryAt } from './retries.ts';
+import { countUnsent, createRunPlatforms } from './run-platforms.ts';
+import { refusingPlatforms, sendTest } from './test-send.ts';
+import {
+  claimShard, closeShard, endShard, failUnstarted, finishBroadcast, handOff, hasRetries, holdShard, pauseShard, planShards, progressOf, recordGaveUp,
+  RESCUE_DELAY_SECONDS, stopBroadcast, stopPlatform, storePage, type ShardJob,
+} from './shards.ts';
+
+export interface FanoutOptions {
+  database: Pick<Database, 'sql' | 'transaction'>;
+  boss: Boss;
+  /** The platforms this process sends to (src/apns, src/fcm, src/webpush make them): a device of another fails. */
+  channels: PlatformChannels;
+  logger: Logger;
+  /** Devices read, sent and stored per page. */
+  pageSize: number;
+  /** Pushes in flight per shard run and platform. */
+  concurrency: number;
+  /** Devices per shard. */
+  shardSize: number;
+  /** How long one run starts new pages before it hands the rest of its shard to a new job. */
+  sliceMs?: number;
+  /** How long a push its push service cannot take is tried again (APNS_RETRY_WINDOW). */
+  retryWindowMs: number;
+  /** WEBHOOK_SECRET_KEY and WEBHOOKS_ALLOW_PRIVATE: the webhook deliveries this process works (default: none can be signed). */
+  webhooks?: WebhookSettings;
+  /** How often an idle worker asks the queue for shards (FANOUT_POLL_SECONDS); shards planned here wake it at once. */
+  pollSeconds?: number;
+  /** Told when this process planned shards: the API process wakes its forked workers with it. */
+  wake?: () => void;
+}
+
+type PageRow = Recipient & { live: boolean };
+
+/**
+ * How long a run may last: well inside its job's expiry (pg-boss would give the job to another run), and for an
+ * express run inside its rescue job's delay, with time left for the last commit.
+ */
+export const JOB_RUN_MS = (SHARD_EXPIRE_SECONDS - 10) * 1000;
+export const EXPRESS_RUN_MS = (RESCUE_DELAY_SECONDS - 5) * 1000;
+
+export function createFanout({
+  database, boss, channels, logger, pageSize, concurrency, shardSize, sliceMs = 10_000, retryWindowMs, webhooks = { secretKey: undefined, allowPrivate: false }, pollSeconds = 2, wake,
+}: FanoutOptions) {
+  /** This process's shard-taking loops (pg-boss workers), to wake when there are shards to take. */
+  const shardWorkers: string[] = [];
+  const { sql } = database;
+  const running = new Set<Promise<unknown>>();
+  const proofs = new Map<string, SettingProofs>();
+  const proofsOf = (platform: string) => {
+    let known = proofs.get(platform);
+    if (!known) proofs.set(platform, (known = createSettingProofs(sql, platform)));
+    return known;
+  };
+  let stopping = false;
+
+  function track<T>(task: Promise<T>): Promise<T> {
+    running.add(task);
+    void task.finally(() => running.delete(task)).catch(() => {});
+    return task;
+  }
+
+  // First deliveries are recorded one batch after another, beside the sending rather than before the next page: a
+  // broadcast to devices that never received anything writes each of them once. Losing a batch (a crash, a
+  // database error) only leaves those devices unproven until their next delivery.
+  let recording: Promise<void> = Promise.resolve();
+  /** At a run's first delivery, at once: other runs waiting to judge their held answers read it. */
+  const proveSetting = (platform: string, fingerprint: string) =>
+    void proofsOf(platform).prove(fingerprint).catch((error: Error) => logger.warn('setting proof not recorded', { error: error.message }));
+  function recordDelivered(deviceUuids: string[]) {
+    if (!deviceUuids.length) return;
+    recording = track(recording.then(() => markDelivered(sql, deviceUuids)).catch((error: Error) => logger.warn('first deliveries not recorded', { devices: deviceUuids.length, error: error.message })));
+  }
+
+  /** Runs a shard for at most `runMs`; true when it was taken over by another run (it wrote nothing more). */
+  async function runShard(job: ShardJob, jobId: string, runMs = JOB_RUN_MS): Promise<boolean> {
+    const started = Date.now();
+    const deadline = started + runMs;
+    const sliceEnd = started + Math.min(sliceMs, runMs);
+    const holder = randomUUID();
+    const shard = await claimShard(sql, job, jobId, holder);
+    if (!shard) return false; // finished by an earlier run
+    if (shard.broadcastStatus !== 'sending') {
+      await closeShard(sql, job, holder);
+      return false;
+    }
+    const { push: _push, ...request } = shard.request;
+    const retryDeadline = { windowMs: retryWindowMs, expiration: request.expiration };
+    const readPage = (after: string | null, limit: number) => sql.query<PageRow>(...pageQuery(shard.organizationId, request, shard, after, limit));
+    const platforms = createRunPlatforms({ channels, proofsOf, request: shard.request, broadcastId: job.broadcastId, stopped: shard.stopped, logger });
+    const log = { broadcast: job.broadcastId, shard: job.index };
+    /** A write of this run: it commits only while the run holds the shard (null: fenced off, nothing written). */
+    const fenced = <T>(work: (tx: SqlTransaction) => Promise<T>) => database.transaction(async (tx) => ((await holdShard(tx, job, holder)) ? work(tx) : null));
+    let cursor = shard.cursor;
+    let exhausted = shard.exhausted;
+    let prefetched: { after: string | null; rows: Promise<PageRow[]> } | undefined;
+    for (;;) {
+      // Every push service this run sends to is down: wait for the next probe in the queue, not in this run, so
+      // no job outlives its expiry. (One of several down only holds its own pushes back: ./pages.ts.)
+      const down = platforms.downSince();
+      if (down && platforms.nextProbeAt().getTime() > Date.now()) {
+        await database.transaction((tx) => pauseShard(tx, boss, job, holder, down, platforms.nextProbeAt()));
+        logger.info('push services unavailable; shard waits for the next probe', { ...log, since: down.toISOString() });
+        return false;
+      }
+      const probing = down !== null || platforms.probeOnly();
+      const limit = probing ? OUTAGE_PROBE_PUSHES : pageSize;
+      let batch: PageRow[];
+      let last = cursor;
+      let rangeDone = exhausted;
+      if (!exhausted) {
+        const rows = prefetched && prefetched.after === cursor && limit === pageSize ? await prefetched.rows : await readPage(cursor, limit);
+        prefetched = undefined;
+        last = rows.at(-1)?.device_uuid ?? cursor;
+        rangeDone = rows.length < limit;
+        if (!rangeDone && !probing) {
+          prefetched = { after: last, rows: readPage(last, pageSize) };
+          prefetched.rows.catch(() => {}); // awaited on the next turn, if there is one
+        }
+        batch = rows.filter((row) => row.live);
+      } else {
+        batch = await dueRetries(sql, job, limit, retryDeadline);
+        if (!batch.length) {
+          // Nothing due now: the expired are given up, and the shard waits for its next retry in a new job, or ends.
+          const end = await fenced(async (tx) => {
+            const stored = await storePage(tx, job, holder, progressOf(null, await giveUpExpired(tx, job, retryDeadline)));
+            if (stored?.status !== 'sending') return void (await closeShard(tx, job, holder));
+            const next = await nextRetryAt(tx, job);
+            if (next) return void (await handOff(tx, boss, job, holder, next));
+            return endShard(tx, boss, job, holder);
+          });
+          countBroadcastEnd(end ?? undefined);
+          return end === null;
+        }
+      }
+      const outcome = await platforms.send(batch, {
+        concurrency, retries: true, deadline, more: exhausted ? batch.length === limit : !rangeDone, onDelivered: proveSetting,
+      });
+      // A fact whoever holds the shard: these devices have had a push delivered.
+      recordDelivered(outcome.firstDelivered);
+      const trips = await platforms.newlyTripped();
+      const retrying = exhausted;
+      const committed = await fenced(async (tx) => {
+        const expired = retrying ? await giveUpExpired(tx, job, retryDeadline) : {};
+        await markDead(tx, outcome.dead);
+        await devicesUnregistered(tx, boss, shard.organizationId, outcome.dead);
+        if (retrying) {
+          const again = new Set(outcome.retry.map((item) => item.deviceUuid));
+          await clearRetries(tx, job, batch.map((row) => row.device_uuid).filter((uuid) => !again.has(uuid)));
+        }
+        await addRetries(tx, job, outcome.retry);
+        // A wrong setting stops its platform; the whole broadcast when the audience has devices on no platform that
+        // can still be sent to (one with a channel here and no stop).
+        const wholeStop = trips.length > 0 && !(await reachesOtherPlatforms(tx, shard.organizationId, request, platforms.sendable(trips)));
+        const progress = progressOf(wholeStop ? outcome : countUnsent(outcome, trips), expired);
+        const stored = await storePage(tx, job, holder, { ...progress, cursor: retrying ? null : last, exhausted: rangeDone });
+        if (wholeStop) return { stop: true, end: await stopBroadcast(tx, boss, job, holder, trips[0]!.tripped) };
+        for (const trip of trips) await stopPlatform(tx, job.broadcastId, trip.platform, trip.tripped);
+        // Cancelled, or failed by another run's breaker: the rest of the shard is not sent.
+        if (stored?.status !== 'sending') return { stop: true, end: void (await closeShard(tx, job, holder)) };
+        platforms.update({ ...stored.stopped, ...Object.fromEntries(trips.map((trip) => [trip.platform, trip.tripped])) });
+        // The shard's last page ends it, and the broadcast if it was the last shard, in this same transaction.
+        if (rangeDone && !(await hasRetries(tx, job))) return { stop: true, end: await endShard(tx, boss, job, holder) };
+        return { stop: false, end: undefined };
+      });
+      if (committed === null) {
+        logger.warn('shard taken over by another run; this one stops without writing', log);
+        return true;
+      }
+      countBroadcastEnd(committed.end);
+      for (const trip of trips) logger.error('a wrong setting stopped sending to a platform', { ...log, platform: trip.platform, setting: trip.tripped.setting, reason: trip.tripped.reason });
+      if (!trips.length) logger.debug('shard page stored', { ...log, devices: batch.length, sent: outcome.sent, retry: outcome.retry.length });
+      if (committed.stop) return false;
+      cursor = last;
+      exhausted = rangeDone;
+      if (stopping || Date.now() >= sliceEnd) return !(await database.transaction((tx) => handOff(tx, boss, job, holder)));
+    }
+  }
+
+  /**
+   * Sends a one-shard broadcast in this process at once, instead of waiting for a worker to poll. Its job
+   * waits RESCUE_DELAY_SECONDS first and is deleted once this run has finished (or handed the shard on),
+   * so it runs only if this process dies on the way.
+   */
+  function express(job: ShardJob, jobId: string): Promise<void> {
+    return track(
+      countShardRun(runShard(job, jobId, EXPRESS_RUN_MS)).then(
+        // Taken over, the shard is its rescue job's now: that job stays.
+        (lost) => (lost ? undefined : boss.deleteJob(QUEUES.shard, jobId)),
+        (error: Error) => logger.error('express send interrupted; its job resumes it', { broadcast: job.broadcastId, error: error.message }),
+      ),
+    );
+  }
+
+  /** A scheduled broadcast's time has come: it becomes "sending" with its shards and their jobs. */
+  async function startScheduled(broadcastId: string) {
+    await database.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: string; organization_id: string; request: NotifyRequest }>(
+        `SELECT id::text, organization_id::text, request FROM broadcasts WHERE id = $1 AND status = 'scheduled' FOR UPDATE`,
+        [broadcastId],
+      );
+      if (!row) return; // cancelled meanwhile, or started already
+      const recipients = await countRecipients(tx, row.organization_id, row.request);
+      await tx.query(`UPDATE broadcasts SET status = 'sending', recipients = $2 WHERE id = $1`, [broadcastId, recipients]);
+      await planShards(tx, boss, { id: row.id, organizationId: row.organization_id, request: row.request }, shardSize, { express: false });
+    });
+    planned();
+  }
+
+  /** Shards were planned (and committed): the loops that take them look now rather than at their next poll. */
+  function planned() {
+    for (const id of shardWorkers) boss.notifyWorker(id);
+    wake?.();
+  }
+
+  /** Takes jobs from the queue: `shardRuns` shards at a time, scheduled starts, and exhausted shards and starts. */
+  async function work({ shardRuns }: { shardRuns: number }) {
+    for (let i = 0; i < shardRuns; i += 1) {
+      let id = '';
+      id = await boss.work<ShardJob>(QUEUES.shard, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async ([job]) => {
+        try {
+          return await track(countShardRun(runShard(job!.data, job!.id)));
+        } finally {
+          // A shard done: the loop looks for the next one at once, not after the rest of its polling interval.
+          boss.notifyWorker(id);
+        }
+      });
+      shardWorkers.push(id);
+    }
+    // The other queues' loops start spread over a polling interval, so that their polls share a connection.
+    const stopped = () => stopping;
+    const shardGaveUp = async ([job]: Job<ShardJob>[]) => {
+      const reason = failureReason(job);
+      logger.error('a broadcast shard gave up after its retries', { broadcast: job!.data.broadcastId, shard: job!.data.index, reason });
+      const end = await database.transaction(async (tx) => {
+        await recordGaveUp(tx, job!.data, reason);
+        return finishBroadcast(tx, boss, job!.data.broadcastId);
+      });
+      countBroadcastEnd(end);
+    };
+    const startGaveUp = async ([job]: Job<{ broadcastId: string }>[]) => {
+      const reason = failureReason(job);
+      logger.error('a scheduled broadcast could not be started after its retries', { broadcast: job!.data.broadcastId, reason });
+      countBroadcastEnd(await database.transaction((tx) => failUnstarted(tx, boss, job!.data.broadcastId, reason)));
+    };
+    startSpread(
+      [
+        () => boss.work<{ broadcastId: string }>(QUEUES.start, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async ([job]) => track(startScheduled(job!.data.broadcastId))),
+        () => boss.work<ShardJob>(QUEUES.shardGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, shardGaveUp),
+        () => boss.work<{ broadcastId: string }>(QUEUES.startGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, startGaveUp),
+      ],
+      pollSeconds * 1000,
+      stopped,
+      logger,
+    );
+    // Webhook deliveries are worked wherever shards are.
+    await createDeliverer({ database, boss, logger, settings: webhooks }).work(stopped);
+  }
+
+  /**
+   * Stops taking jobs, lets every run store its page and hand its shard on (an express run also deletes its
+   * rescue job), then stops pg-boss.
+   */
+  async function stop() {
+    stopping = true;
+    await Promise.all(Object.values(QUEUES).map((queue) => boss.offWork(queue).catch(() => {})));
+    while (running.size) await Promise.allSettled([...running]);
+    await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+  }
+
+  return {
+    express,
+    work,
+    planned,
+    stop,
+    /** The platforms that cannot take the request's message, with why. */
+    check: (request: NotifyRequest, broadcastId: string) => refusingPlatforms(channels, request, broadcastId),
+    /** A test send: one push to one device (./test-send.ts). */
+    sendTest: (request: NotifyRequest, device: Recipient, key: string) => sendTest({ sql, channels, proofsOf }, request, device, key),
+    /** Runs one shard job here and now (what a worker does with a job it took), for at most `runMs`. */
+    runShard: (job: ShardJob, jobId: string, runMs?: number) => track(countShardRun(runShard(job, jobId, runMs))),
+    /** The shard runs of this process, to wait for them. */
+    running: () => [...running],
+  };
+}
+
+export type Fanout = ReturnType<typeof createFanout>;

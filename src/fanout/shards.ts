@@ -1,0 +1,297 @@
+// A broadcast's work as rows and jobs. Its audience is cut into shards (broadcast_shards), each run by one
+// pg-boss job at a time. A run claims its shard with a fresh holder token and writes only while the token is
+// still the shard's: each of its writes is a transaction that first locks the shard row and checks the token
+// (holdShard), so a run that lost its job (timed out, retried elsewhere) commits nothing, and no page is ever
+// counted twice. The broadcast's totals move in the same statement as the shard's.
+import { randomUUID } from 'node:crypto';
+import type { SqlClient, SqlTransaction } from '../db/sql.ts';
+import { QUEUES, type Boss } from '../jobs/queue.ts';
+import { shardRanges, type Range } from './audience.ts';
+import type { NotifyRequest } from '../domain/broadcasts/request.ts';
+import type { EndedStatus } from '../metrics/broadcasts.ts';
+import { broadcastEnded } from '../domain/webhooks/events.ts';
+import type { Tripped } from './breaker.ts';
+import type { PageOutcome } from './pages.ts';
+import type { Expired } from './retries.ts';
+
+export interface ShardJob {
+  broadcastId: string;
+  index: number;
+}
+
+/**
+ * How long the job of a broadcast that fits in one shard waits before a worker may take it: the accepting
+ * process sends it at once itself and deletes the job when done, so the job only runs if that process died.
+ */
+export const RESCUE_DELAY_SECONDS = 20;
+
+/** The request as stored with its broadcast: with the APNs message made when it was accepted (its topic then). */
+export type StoredRequest = NotifyRequest & { push?: unknown };
+
+export interface Planned {
+  shards: number;
+  /** For a one-shard broadcast planned for express sending: the rescue job's id. */
+  expressJobId: string | null;
+}
+
+/** Creates a sending broadcast's shards and their jobs in the caller's transaction. */
+export async function planShards(
+  tx: SqlTransaction,
+  boss: Boss,
+  broadcast: { id: string; organizationId: string; request: NotifyRequest },
+  shardSize: number,
+  { express }: { express: boolean },
+): Promise<Planned> {
+  const ranges = await shardRanges(tx, broadcast.organizationId, broadcast.request, shardSize);
+  const expressing = express && ranges.length === 1;
+  const jobs = ranges.map((_range, index) => ({
+    id: randomUUID(),
+    name: QUEUES.shard,
+    data: { broadcastId: broadcast.id, index } satisfies ShardJob,
+    ...(expressing && { startAfter: `${RESCUE_DELAY_SECONDS} seconds` }),
+  }));
+  await insertShards(tx, broadcast.id, ranges, jobs.map((job) => job.id));
+  await boss.insert(jobs, { db: tx });
+  return { shards: ranges.length, expressJobId: expressing ? jobs[0]!.id : null };
+}
+
+async function insertShards(tx: SqlClient, broadcastId: string, ranges: Range[], jobIds: string[]) {
+  await tx.query(
+    `INSERT INTO broadcast_shards (broadcast_id, index, after, until, job_id)
+     SELECT $1::uuid, i - 1, r.after, r.until, r.job_id
+     FROM unnest($2::uuid[], $3::uuid[], $4::uuid[]) WITH ORDINALITY AS r(after, until, job_id, i)`,
+    [broadcastId, ranges.map((r) => r.after), ranges.map((r) => r.until), jobIds],
+  );
+}
+
+/** Platforms whose sending a wrong setting stopped in this broadcast (broadcasts.stopped_platforms). */
+export type StoppedPlatforms = Record<string, { code: string; message: string }>;
+
+export interface ClaimedShard extends Range {
+  cursor: string | null;
+  exhausted: boolean;
+  organizationId: string;
+  request: StoredRequest;
+  broadcastStatus: string;
+  stopped: StoppedPlatforms;
+}
+
+/** Takes a pending shard for this run: later writes need `holder`. Null when the shard is finished. */
+export async function claimShard(sql: SqlClient, job: ShardJob, jobId: string, holder: string): Promise<ClaimedShard | null> {
+  const [row] = await sql.query<{ after: string; until: string | null; cursor: string | null; exhausted: boolean; organization_id: string; request: StoredRequest; status: string; stopped: StoppedPlatforms }>(
+    `UPDATE broadcast_shards sh SET holder = $3, job_id = $4, updated_at = now() FROM broadcasts b
+     WHERE sh.broadcast_id = $1 AND sh.index = $2 AND sh.status = 'pending' AND b.id = sh.broadcast_id
+     RETURNING sh.after::text, sh.until::text, sh.cursor::text, sh.exhausted, b.organization_id::text, b.request, b.status::text, b.stopped_platforms AS stopped`,
+    [job.broadcastId, job.index, holder, jobId],
+  );
+  if (!row) return null;
+  return {
+    after: row.after, until: row.until, cursor: row.cursor, exhausted: row.exhausted, organizationId: row.organization_id, request: row.request, broadcastStatus: row.status,
+    stopped: row.stopped,
+  };
+}
+
+export interface PageProgress {
+  cursor: string | null;
+  /** The range has been read to its end (what remains are retries). */
+  exhausted?: boolean;
+  sent: number;
+  failed: number;
+  failures: Record<string, number>;
+  /** Sent and failed per platform, flat ({"ios.sent": 3}); absent: none. */
+  byPlatform?: Record<string, number>;
+  /** The page was the shard's last. */
+  done: boolean;
+}
+
+// Adds two {reason: count} objects.
+const MERGE_FAILURES = (column: string, param: string) =>
+  `COALESCE((SELECT jsonb_object_agg(key, total) FROM (SELECT key, sum(value::int) AS total
+     FROM (SELECT * FROM jsonb_each_text(${column}) UNION ALL SELECT * FROM jsonb_each_text(${param})) f GROUP BY key) t), '{}'::jsonb)`;
+
+/**
+ * Locks the shard row for the caller's transaction if `holder` still holds it: the fence every write of a run
+ * passes first. A claim by another run waits for the transaction; false: the run has been fenced off.
+ */
+export async function holdShard(tx: SqlTransaction, job: ShardJob, holder: string): Promise<boolean> {
+  const rows = await tx.query(`SELECT 1 FROM broadcast_shards WHERE broadcast_id = $1 AND index = $2 AND holder = $3 AND status = 'pending' FOR UPDATE`, [job.broadcastId, job.index, holder]);
+  return rows.length > 0;
+}
+
+/** Whether the shard has pushes left to send again. */
+export async function hasRetries(sql: SqlClient, job: ShardJob) {
+  const rows = await sql.query(`SELECT 1 FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index = $2 LIMIT 1`, [job.broadcastId, job.index]);
+  return rows.length > 0;
+}
+
+/**
+ * Stores a page's outcome on the shard and its broadcast, if `holder` still holds the shard. Returns the
+ * broadcast's status (a run stops when it reads "cancelled") and its stopped platforms, or null when the run has
+ * been fenced off.
+ */
+export async function storePage(sql: SqlClient, job: ShardJob, holder: string, page: PageProgress): Promise<{ status: string; stopped: StoppedPlatforms } | null> {
+  const [row] = await sql.query<{ status: string; stopped: StoppedPlatforms }>(
+    `WITH shard AS (
+       UPDATE broadcast_shards SET cursor = COALESCE($3::uuid, cursor), exhausted = exhausted OR $9, sent = sent + $4, failed = failed + $5,
+         failures = ${MERGE_FAILURES('failures', '$6::jsonb')},
+         status = CASE WHEN $7 THEN 'done'::"ShardStatus" ELSE status END, updated_at = now()
+       WHERE broadcast_id = $1 AND index = $2 AND holder = $8 AND status = 'pending' RETURNING broadcast_id)
+     UPDATE broadcasts b SET sent = b.sent + $4, failed = b.failed + $5, failures = ${MERGE_FAILURES('b.failures', '$6::jsonb')},
+       by_platform = CASE WHEN $10::jsonb = '{}'::jsonb THEN b.by_platform ELSE ${MERGE_FAILURES('b.by_platform', '$10::jsonb')} END,
+       waiting_since = CASE WHEN $4 > 0 THEN NULL ELSE b.waiting_since END
+     FROM shard WHERE b.id = shard.broadcast_id RETURNING b.status::text, b.stopped_platforms AS stopped`,
+    [job.broadcastId, job.index, page.cursor, page.sent, page.failed, JSON.stringify(page.failures), page.done, holder, page.exhausted ?? false, JSON.stringify(page.byPlatform ?? {})],
+  );
+  return row ?? null;
+}
+
+/**
+ * A wrong setting stopped one platform of a broadcast whose audience has other platforms too: their sending goes
+ * on, this one's stops in every run (each reads the stop with its next page), and the broadcast's error says why.
+ */
+export async function stopPlatform(tx: SqlTransaction, broadcastId: string, platform: string, tripped: Tripped) {
+  const stop = JSON.stringify({ [platform]: { code: tripped.code, message: tripped.message } });
+  await tx.query(
+    `UPDATE broadcasts SET stopped_platforms = stopped_platforms || $2::jsonb,
+       error = COALESCE(error, jsonb_build_object('code', $3::text, 'message', $4::text)) WHERE id = $1`,
+    [broadcastId, stop, tripped.code, tripped.message],
+  );
+}
+
+/** The shard's last page is stored: it is done, and its broadcast ends if it was the last shard. */
+export async function endShard(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string) {
+  await storePage(tx, job, holder, { cursor: null, sent: 0, failed: 0, failures: {}, done: true });
+  return finishBroadcast(tx, boss, job.broadcastId);
+}
+
+/** Fails the broadcast for a setting (the configuration breaker tripped) and ends this shard, its retries with it. */
+export async function stopBroadcast(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string, tripped: Tripped) {
+  const end = await failBroadcast(tx, boss, job.broadcastId, { code: tripped.code, message: tripped.message });
+  await closeShard(tx, job, holder);
+  return end;
+}
+
+/** Ends a shard without sending the rest of it (its broadcast was cancelled or failed): its retries go too. */
+export async function closeShard(sql: SqlClient, job: ShardJob, holder: string) {
+  await sql.query(
+    `WITH closed AS (UPDATE broadcast_shards SET status = 'done', updated_at = now() WHERE broadcast_id = $1 AND index = $2 AND holder = $3 AND status = 'pending' RETURNING index)
+     DELETE FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index IN (SELECT index FROM closed)`,
+    [job.broadcastId, job.index, holder],
+  );
+}
+
+/**
+ * Gives the rest of a shard to a new job (the run's time slice is over, or its process is stopping), in one
+ * transaction with the fence check: the new job is sent only if this run still held the shard.
+ */
+export async function handOff(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string, startAfter?: Date): Promise<boolean> {
+  const next = randomUUID();
+  const rows = await tx.query(`UPDATE broadcast_shards SET holder = NULL, job_id = $4 WHERE broadcast_id = $1 AND index = $2 AND holder = $3 AND status = 'pending' RETURNING index`, [
+    job.broadcastId,
+    job.index,
+    holder,
+    next,
+  ]);
+  if (!rows.length) return false;
+  await boss.insert([{ id: next, name: QUEUES.shard, data: job, ...(startAfter && { startAfter: startAfter.toISOString() }) }], { db: tx });
+  return true;
+}
+
+/** APNs is down: the broadcast says since when, and the shard's next job waits for the next probe. */
+export async function pauseShard(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string, since: Date, until: Date) {
+  if (!(await handOff(tx, boss, job, holder, until))) return;
+  await tx.query(`UPDATE broadcasts SET waiting_since = COALESCE(waiting_since, $2) WHERE id = $1 AND status = 'sending'`, [job.broadcastId, since]);
+}
+
+/** Records a shard whose retries are exhausted; its broadcast can then end. */
+export async function recordGaveUp(sql: SqlClient, job: ShardJob, reason: string) {
+  await sql.query(`UPDATE broadcast_shards SET status = 'failed', error = $3, holder = NULL, updated_at = now() WHERE broadcast_id = $1 AND index = $2 AND status = 'pending'`, [
+    job.broadcastId,
+    job.index,
+    reason.slice(0, 1000),
+  ]);
+}
+
+/**
+ * Ends a sending broadcast once none of its shards is pending: "failed" when a shard gave up or nothing was
+ * delivered, else "completed". Every shard calls it in the transaction of its last write, so the last one to
+ * finish ends it.
+ */
+export async function finishBroadcast(tx: SqlTransaction, boss: Boss, broadcastId: string) {
+  // The broadcast's row first, then its shards in a statement of their own: two shards ending at once are
+  // taken one after the other, and the second sees the first's end (else each would see the other pending).
+  await tx.query(`SELECT 1 FROM broadcasts WHERE id = $1 FOR UPDATE`, [broadcastId]);
+  const ended = await tx.query<{ status: EndedStatus }>(
+    `UPDATE broadcasts b SET
+       status = CASE WHEN f.gave_up > 0 OR (b.sent = 0 AND b.failed > 0) THEN 'failed'::"BroadcastStatus" ELSE 'completed'::"BroadcastStatus" END,
+       error = CASE WHEN f.gave_up > 0 THEN jsonb_build_object('code', 'SHARDS_GAVE_UP', 'message',
+         f.gave_up || ' of ' || f.shards || ' parts of the audience were not sent after repeated retries: ' || f.reason) ELSE b.error END,
+       finished_at = now()
+     FROM (SELECT count(*) AS shards, count(*) FILTER (WHERE status = 'failed') AS gave_up,
+             count(*) FILTER (WHERE status = 'pending') AS pending, min(error) AS reason
+           FROM broadcast_shards WHERE broadcast_id = $1) f
+     WHERE b.id = $1 AND b.status = 'sending' AND f.pending = 0 RETURNING b.status::text AS status`,
+    [broadcastId],
+  );
+  // Its webhook event is written with the status change, so it is sent exactly when the change is kept.
+  if (ended.length) await broadcastEnded(tx, boss, broadcastId);
+  // The status it ended with (undefined: it did not end now), for the caller to count once committed.
+  return ended[0]?.status;
+}
+
+/** Ends a sending broadcast as failed with an error that concerns all of it (its other runs stop at their next page). */
+export async function failBroadcast(tx: SqlTransaction, boss: Boss, broadcastId: string, error: { code: string; message: string }) {
+  const failed = await tx.query(`UPDATE broadcasts SET status = 'failed', error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'sending' RETURNING id`, [broadcastId, JSON.stringify(error)]);
+  if (failed.length) await broadcastEnded(tx, boss, broadcastId);
+  return failed.length ? ('failed' as const) : undefined;
+}
+
+/** Fails a scheduled broadcast that could not be started (its start job gave up): it would otherwise stay scheduled. */
+export async function failUnstarted(tx: SqlTransaction, boss: Boss, broadcastId: string, reason: string) {
+  const error = { code: 'START_FAILED', message: `the scheduled broadcast could not be started after repeated retries: ${reason}`.slice(0, 1000) };
+  const failed = await tx.query(`UPDATE broadcasts SET status = 'failed', error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'scheduled' RETURNING id`, [broadcastId, JSON.stringify(error)]);
+  if (failed.length) await broadcastEnded(tx, boss, broadcastId);
+  return failed.length ? ('failed' as const) : undefined;
+}
+
+/** Shards carried over from before the job queue (the migration made them): each gets its job, once. */
+export async function adoptShardsWithoutJobs(tx: SqlTransaction, boss: Boss) {
+  const rows = await tx.query<ShardJob & { id: string }>(
+    `UPDATE broadcast_shards SET job_id = gen_random_uuid() WHERE job_id IS NULL AND status = 'pending'
+     RETURNING broadcast_id::text AS "broadcastId", index, job_id::text AS id`,
+  );
+  if (rows.length) await boss.insert(rows.map(({ id, broadcastId, index }) => ({ id, name: QUEUES.shard, data: { broadcastId, index } })), { db: tx });
+  return rows.length;
+}
+
+/**
+ * Ends the sending broadcasts whose shards are all done but which were never ended (a crash between the two,
+ * before they were one transaction): run at start.
+ */
+export async function finishStranded(tx: SqlTransaction, boss: Boss) {
+  const rows = await tx.query<{ id: string }>(
+    `SELECT b.id::text FROM broadcasts b WHERE b.status = 'sending'
+       AND EXISTS (SELECT 1 FROM broadcast_shards s WHERE s.broadcast_id = b.id)
+       AND NOT EXISTS (SELECT 1 FROM broadcast_shards s WHERE s.broadcast_id = b.id AND s.status = 'pending')`,
+  );
+  const ended: EndedStatus[] = [];
+  for (const { id } of rows) {
+    const status = await finishBroadcast(tx, boss, id);
+    if (status) ended.push(status);
+  }
+  return ended;
+}
+
+/** A page's counts for storePage, with the retries given up past their deadline counted failed by their reason. */
+export function progressOf(outcome: (PageOutcome & { byPlatform: Record<string, number> }) | null, expired: Partial<Expired>) {
+  const failures = { ...outcome?.failures };
+  const byPlatform = { ...outcome?.byPlatform };
+  let givenUp = 0;
+  for (const [reason, n] of Object.entries(expired.reasons ?? {})) {
+    failures[reason] = (failures[reason] ?? 0) + n;
+    givenUp += n;
+  }
+  for (const [platform, n] of Object.entries(expired.platforms ?? {})) byPlatform[`${platform}.failed`] = (byPlatform[`${platform}.failed`] ?? 0) + n;
+  const sent = outcome?.sent ?? 0;
+  return { cursor: null, sent, failed: (outcome ? outcome.attempted - sent : 0) + givenUp, failures, byPlatform, done: false };
+}
