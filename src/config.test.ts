@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { ConfigError, loadConfig } from './config.ts';
+import { generateVapidKeys } from './webpush/vapid-keys.ts';
 
 describe('loadConfig', () => {
   it('has defaults that run Clarion on a fresh machine', () => {
@@ -88,5 +89,29 @@ describe('loadConfig', () => {
     expect(problems('-----BEGIN PRIVATE KEY-----\nnot base64 at all\n-----END PRIVATE KEY-----')).toEqual([expect.stringMatching(/^APNS_PRIVATE_KEY is not a private key in PEM form/)]);
     expect(problems(pem('ec', { namedCurve: 'P-384' }))).toEqual([expect.stringMatching(/^APNS_PRIVATE_KEY is an ec secp384r1 key; APNs needs the P-256/)]);
     expect(problems(pem('rsa', { modulusLength: 2048 }))).toEqual([expect.stringMatching(/^APNS_PRIVATE_KEY is an rsa key/)]);
+  });
+
+  it('reads the Android and browser platforms\' variables, and reports each bad one without repeating a secret', () => {
+    const keys = generateVapidKeys();
+    const fcm = JSON.stringify({ type: 'service_account', project_id: 'news', client_email: 'clarion@news.iam.gserviceaccount.com', private_key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }), token_uri: 'https://oauth2.googleapis.com/token' });
+    expect(loadConfig({ FCM_CREDENTIALS: fcm, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:ops@news.example', WEB_PUSH_HOSTS: 'push.example, *.push.example', WEB_PUSH_ALLOW_PRIVATE: 'false' })).toMatchObject({
+      fcmCredentials: fcm, fcmUrl: 'https://fcm.googleapis.com', vapid: keys, vapidSubject: 'mailto:ops@news.example', webPushHosts: ['push.example', '*.push.example'], webPushAllowPrivate: false,
+    });
+    const other = generateVapidKeys();
+    let problems: string[] = [];
+    try {
+      loadConfig({ FCM_CREDENTIALS: '{"private_key": "-----BEGIN', FCM_URL: 'http://fcm.local', VAPID_PUBLIC_KEY: other.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'ops', WEB_PUSH_ALLOW_PRIVATE: 'yes' });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      expect.stringMatching(/^FCM_CREDENTIALS: the FCM service account is not JSON/),
+      'FCM_URL must be a URL starting with https://',
+      'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY',
+      'WEB_PUSH_ALLOW_PRIVATE must be true or false (got "yes")',
+      expect.stringMatching(/^VAPID_SUBJECT must be a mailto: address or an https: URL/),
+    ]);
+    expect(problems.join('\n')).not.toContain(keys.privateKey);
+    expect(loadConfig({}).vapid).toBeUndefined();
   });
 });

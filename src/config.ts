@@ -4,9 +4,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseServiceAccount } from './fcm/credentials.ts';
-import { parseHosts } from './webpush/subscription.ts';
-import { parseVapidKeys } from './webpush/vapid-keys.ts';
+import { fcmCredentials, flag, vapid, webPushHosts } from './config-platforms.ts';
 import { subjectProblem } from './webpush/vapid.ts';
 
 export type TrustProxy = false | true | number;
@@ -150,7 +148,7 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 function integer(env: Env, name: string, fallback: number, problems: string[], { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
   const raw = env[name];
@@ -244,49 +242,6 @@ function dashboardOrigins(raw: string, problems: string[]) {
   if (origins.some((o) => o.includes('*'))) problems.push('DASHBOARD_ORIGINS must list origins such as https://dashboard.example.com; "*" is not allowed, as it would let any site act with a signed-in session');
   else if (origins.some((o) => !o)) problems.push(`DASHBOARD_ORIGINS has an empty entry (got "${raw}"); list origins separated by commas, e.g. https://dashboard.example.com`);
   return origins;
-}
-
-function fcmCredentials(env: Env, problems: string[]) {
-  let json = env.FCM_CREDENTIALS || undefined;
-  if (json && env.FCM_CREDENTIALS_PATH) problems.push('set FCM_CREDENTIALS or FCM_CREDENTIALS_PATH, not both');
-  if (!json && env.FCM_CREDENTIALS_PATH) {
-    try {
-      json = readFileSync(env.FCM_CREDENTIALS_PATH, 'utf8');
-    } catch (error) {
-      problems.push(`FCM_CREDENTIALS_PATH cannot be read (${(error as NodeJS.ErrnoException).code})`);
-      return undefined;
-    }
-  }
-  if (json === undefined) return undefined;
-  const account = parseServiceAccount(json);
-  if (!account.ok) problems.push(`${env.FCM_CREDENTIALS ? 'FCM_CREDENTIALS' : 'FCM_CREDENTIALS_PATH'}: ${account.error.message}`);
-  return json;
-}
-
-function vapid(env: Env, problems: string[]) {
-  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
-  if (!publicKey && !privateKey) return undefined;
-  const keys = parseVapidKeys(publicKey, privateKey);
-  if (!keys.ok) {
-    problems.push(keys.error.message);
-    return undefined;
-  }
-  return keys.value;
-}
-
-function webPushHosts(env: Env, problems: string[]) {
-  const hosts = parseHosts(env.WEB_PUSH_HOSTS);
-  if (hosts.ok) return hosts.value;
-  problems.push(`WEB_PUSH_HOSTS: ${hosts.error.message}`);
-  return [];
-}
-
-function flag(env: Env, name: string, problems: string[]) {
-  const raw = (env[name] ?? '').trim().toLowerCase();
-  if (raw === '' || raw === 'false') return false;
-  if (raw === 'true') return true;
-  problems.push(`${name} must be true or false (got "${env[name]}")`);
-  return false;
 }
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;

@@ -1,6 +1,6 @@
 // The dashboard's side of an organization: fields only its members see, and what they may change.
 import { membersOf, organizationForMember, regenerateInviteCodeAsMember, removeMember, ROLES, setMemberRole, updateOrganization } from '../../domain/organizations/manage.ts';
-import { lastConfigurationError, subscribersByPlatform, type ConfigurationErrorView } from '../../domain/broadcasts/service.ts';
+import { lastConfigurationError, subscribersByPlatform, type ConfigurationErrorView } from '../../domain/broadcasts/organization-views.ts';
 import { builder } from '../builder.ts';
 import { requireViewer, viewerRole } from '../caller.ts';
 import { unwrap } from '../errors.ts';
