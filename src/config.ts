@@ -56,6 +56,8 @@ export interface Config {
   fcmCredentials: string | undefined;
   /** FCM_URL: where FCM is reached (a stand-in in tests). */
   fcmUrl: string;
+  /** FCM_MESSAGES_PER_MINUTE: the Firebase project's quota this instance may use; its sending processes share it. */
+  fcmMessagesPerMinute: number;
   /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (base64url); undefined: made once in DATA_DIR on the embedded default, else Web Push is off. */
   vapid: { publicKey: string; privateKey: string } | undefined;
   /** VAPID_SUBJECT: a mailto: or https: URL push services can reach the sender at. */
@@ -283,6 +285,7 @@ export function loadConfig(env: Env = process.env): Config {
     apnsRetryWindowMs: integer(env, 'APNS_RETRY_WINDOW', 900, problems, { min: 0, max: 7 * 24 * 3600 }) * 1000,
     fcmCredentials: fcmCredentials(env, problems),
     fcmUrl: url(env, 'FCM_URL', ['https:'], problems) ?? 'https://fcm.googleapis.com',
+    fcmMessagesPerMinute: integer(env, 'FCM_MESSAGES_PER_MINUTE', 600_000, problems, { min: 60, max: 100_000_000 }),
     vapid: vapid(env, problems),
     vapidSubject: env.VAPID_SUBJECT || 'mailto:clarion@localhost',
     webPushHosts: webPushHosts(env, problems),

@@ -23,7 +23,8 @@ export interface SharedSimulators {
 
 export type PlatformConfig = Pick<
   Config,
-  'apns' | 'apnsTopic' | 'apnsConnections' | 'apnsMaxInFlight' | 'apnsTransport' | 'fcmCredentials' | 'fcmUrl' | 'vapid' | 'vapidSubject' | 'webPushHosts' | 'webPushAllowPrivate' | 'databaseUrl' | 'dataDir'
+  | 'apns' | 'apnsTopic' | 'apnsConnections' | 'apnsMaxInFlight' | 'apnsTransport' | 'fcmCredentials' | 'fcmUrl' | 'fcmMessagesPerMinute' | 'vapid' | 'vapidSubject'
+  | 'webPushHosts' | 'webPushAllowPrivate' | 'databaseUrl' | 'dataDir' | 'fanoutWorkers'
 >;
 
 /**
@@ -44,7 +45,9 @@ export async function startPlatforms(config: PlatformConfig, logger: Logger, sha
   try {
     const apns = await createPushService(config, logger, shared.apns);
     closing.push(apns.close);
-    const fcm = await createFcmService({ credentialsJson: config.fcmCredentials, origin: config.fcmUrl, logger, shared: shared.fcm });
+    // The instance's quota, shared by the processes that send: the server (one-shard broadcasts, test sends) and its workers.
+    const messagesPerMinute = Math.max(1, Math.floor(config.fcmMessagesPerMinute / (config.fanoutWorkers + 1)));
+    const fcm = await createFcmService({ credentialsJson: config.fcmCredentials, origin: config.fcmUrl, logger, shared: shared.fcm, messagesPerMinute });
     closing.push(fcm.close);
     const vapid = await vapidKeys(config, logger);
     const web = vapid

@@ -11,6 +11,7 @@ import { createFcmSender, type FcmSender, type FcmSenderOptions } from '../src/f
 import { createFcmService } from '../src/fcm/service.ts';
 import { startFcmSimulator, type FcmSimulator, type FcmSimulatorOptions } from '../src/fcm/simulator.ts';
 import type { Logger } from '../src/logger.ts';
+import { waitFor } from './support/processes.ts';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -64,6 +65,19 @@ function dispatchAll(sender: FcmSender, tokens: string[], fcmMessage = message()
 const range = (n: number, kind = 'dev') => Array.from({ length: n }, (_, i) => deviceToken(i, kind));
 
 describe('FCM sender against the FCM simulator', () => {
+  it('keeps to its share of the project\'s quota: a second\'s worth goes at once, the rest waits, and what waits at close is handed back unsent', async () => {
+    // 6 a minute: one at once, the next ten seconds later.
+    const { simulator, sender } = await world({}, { messagesPerMinute: 6 });
+    const tokens = range(5, 'paced');
+    const outcomes = dispatchAll(sender, tokens);
+    await waitFor(() => (simulator.accepted() === 1 ? true : undefined));
+    await sender.close();
+    const settled = await outcomes;
+    expect(settled.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(settled.filter((outcome) => !outcome.ok)).toEqual(Array(4).fill({ ok: false, kind: 'retry', reason: 'NotSent' }));
+    expect(simulator.accepted()).toBe(1);
+  });
+
   it('delivers 1,000 pushes to distinct tokens through dispatch, each exactly once', async () => {
     const { simulator, sender } = await world();
     const tokens = range(1000);

@@ -8,6 +8,7 @@ import { TokenError, type AccessTokens } from './access-token.ts';
 import { classifyAnswer } from './answers.ts';
 import type { ServiceAccount } from './credentials.ts';
 import { messageBody, type FcmMessage } from './message.ts';
+import { createPacer } from './pacing.ts';
 import { createPool, type Exchange, type NoAnswer } from './pool.ts';
 
 export interface FcmSenderOptions {
@@ -23,6 +24,8 @@ export interface FcmSenderOptions {
   backoffMs?: number;
   /** Told of connection and token endpoint failures. */
   onError?: (error: Error) => void;
+  /** This process's share of the project's quota (./pacing.ts); undefined: not paced. */
+  messagesPerMinute?: number;
 }
 
 export interface FcmSender {
@@ -58,9 +61,11 @@ class Push implements Exchange {
 
 const DELIVERED: PushOutcome = Object.freeze({ ok: true });
 
-export function createFcmSender({ origin, account, tokens, ca, connections = 2, requestTimeoutMs = 10_000, maxAttempts = 2, backoffMs = 100, onError = () => {} }: FcmSenderOptions): FcmSender {
+export function createFcmSender({ origin, account, tokens, ca, connections = 2, requestTimeoutMs = 10_000, maxAttempts = 2, backoffMs = 100, onError = () => {}, messagesPerMinute }: FcmSenderOptions): FcmSender {
   const path = `/v1/projects/${encodeURIComponent(account.projectId)}/messages:send`;
   const pool = createPool({ origin, ca, connections, requestTimeoutMs, onError, ended: ended as (exchange: Exchange, failure: NoAnswer | undefined) => void });
+  // Every request counts against the quota, a resend too.
+  const pacer = messagesPerMinute === undefined ? undefined : createPacer<Push>((push) => pool.send(push), { perMinute: messagesPerMinute });
   // The `Bearer …` header value, made once per access token rather than per push.
   let bearerOf = '';
   let bearer = '';
@@ -72,7 +77,8 @@ export function createFcmSender({ origin, account, tokens, ca, connections = 2, 
     if (access !== bearerOf) bearer = `Bearer ${(bearerOf = access)}`;
     push.accessToken = access;
     push.authorization = bearer;
-    pool.send(push);
+    if (pacer) pacer.take(push);
+    else pool.send(push);
   }
 
   function wait(push: Push) {
@@ -124,6 +130,10 @@ export function createFcmSender({ origin, account, tokens, ca, connections = 2, 
   return {
     dispatch,
     send: (token, message) => new Promise<PushOutcome>((resolve) => dispatch({ settle: (_index, outcome) => resolve(outcome) }, 0, token, message)),
-    close: () => pool.close(),
+    async close() {
+      // Held back by the quota and never sent: safe to send again.
+      for (const push of pacer?.close() ?? []) push.sink.settle(push.index, { ok: false, kind: 'retry', reason: 'NotSent' });
+      await pool.close();
+    },
   };
 }

@@ -26,6 +26,8 @@ export interface FcmServiceOptions {
   origin?: string;
   logger: Logger;
   shared?: SharedFcmSimulator;
+  /** This process's share of the project's quota a minute (FCM_MESSAGES_PER_MINUTE over the processes that send). */
+  messagesPerMinute?: number;
 }
 
 /**
@@ -40,27 +42,27 @@ function accountOf(json: string, what: string): ServiceAccount {
   return parsed.value;
 }
 
-function start(account: ServiceAccount, origin: string, logger: Logger, ca?: string) {
+function start(account: ServiceAccount, origin: string, logger: Logger, messagesPerMinute: number | undefined, ca?: string) {
   const onError = (error: Error) => logger.warn('FCM request failed', { error: error.message });
   const tokens = createAccessTokens({ account, ca });
-  const sender = createFcmSender({ origin, account, tokens, ca, onError, ...SENDER });
+  const sender = createFcmSender({ origin, account, tokens, ca, onError, messagesPerMinute, ...SENDER });
   return { sender, tokens, platform: fcmPlatform({ projectId: account.projectId, origin }) };
 }
 
-export async function createFcmService({ credentialsJson, origin = FCM_ORIGIN, logger, shared }: FcmServiceOptions) {
+export async function createFcmService({ credentialsJson, origin = FCM_ORIGIN, logger, shared, messagesPerMinute }: FcmServiceOptions) {
   if (credentialsJson) {
     const account = accountOf(credentialsJson, 'FCM_CREDENTIALS');
     // Ids only: the key never reaches a log line.
     logger.info('FCM', { origin, projectId: account.projectId, clientEmail: account.clientEmail });
-    const { sender, platform } = start(account, origin, logger);
+    const { sender, platform } = start(account, origin, logger, messagesPerMinute);
     return { sender, platform, simulator: undefined, close: () => sender.close() };
   }
   if (shared) {
-    const { sender, platform } = start(accountOf(shared.credentials, 'the FCM simulator'), shared.origin, logger, shared.ca);
+    const { sender, platform } = start(accountOf(shared.credentials, 'the FCM simulator'), shared.origin, logger, messagesPerMinute, shared.ca);
     return { sender, platform, simulator: shared, close: () => sender.close() };
   }
   const simulator = await startFcmSimulator();
-  const { sender, platform } = start(accountOf(simulator.credentials, 'the FCM simulator'), simulator.origin, logger, simulator.ca);
+  const { sender, platform } = start(accountOf(simulator.credentials, 'the FCM simulator'), simulator.origin, logger, messagesPerMinute, simulator.ca);
   logger.warn('no FCM credentials (FCM_CREDENTIALS or FCM_CREDENTIALS_PATH): FCM pushes go to a local FCM simulator and reach no phone', { simulator: simulator.origin });
   return {
     sender,
