@@ -25,6 +25,28 @@ const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port
 const browser = await openBrowser({ width: 1280, height: 860 });
 const page = await browser.context.newPage();
 
+/**
+ * A month behind the organization, as the rollups would hold it had it been running: the product can only make
+ * today's, so its subscriptions are spread over the last 30 days and each past day gets a broadcast or two.
+ */
+async function backdateMonth() {
+  const { id } = (await product.api.db.organization.findFirst({ where: { slug: 'acme-daily' }, select: { id: true } }))!;
+  const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  await product.api.db.$executeRawUnsafe(`UPDATE subscriber_days SET delta = 3 WHERE organization_id = $1::uuid AND day = $2::date`, id, new Date(today).toISOString().slice(0, 10));
+  for (let back = 1; back < 30; back += 1) {
+    const day = new Date(today - back * 86_400_000).toISOString().slice(0, 10);
+    // 45 joined before today: one or two a day, more after a launch three weeks ago.
+    const joined = back > 27 ? 0 : back === 21 ? 6 : back % 3 === 0 ? 2 : 1;
+    if (joined) await product.api.db.$executeRawUnsafe(`INSERT INTO subscriber_days (organization_id, platform, day, delta) VALUES ($1::uuid, 'ios', $2::date, $3)`, id, day, joined);
+    const sent = Math.max(0, 40 - back) + (back % 4) * 3;
+    if (back % 7 === 6 || back > 27) continue;
+    await product.api.db.$executeRawUnsafe(
+      `INSERT INTO organization_days (organization_id, day, broadcasts, sent, failed, failures, opened) VALUES ($1::uuid, $2::date, $3, $4, $5, $6::jsonb, $7)`,
+      id, day, back % 5 === 0 ? 2 : 1, sent, back % 9 === 0 ? 2 : 0, back % 9 === 0 ? '{"Unregistered": 2}' : '{}', Math.round(sent * (0.2 + (back % 5) * 0.04)),
+    );
+  }
+}
+
 async function shot(name: string, target: Page = page) {
   await target.waitForLoadState('networkidle');
   await target.screenshot({ path: path.join(out, `${name}.png`), fullPage: true });
@@ -48,16 +70,20 @@ try {
   await page.getByRole('button', { name: 'Create organization' }).click();
   await page.getByRole('heading', { name: 'Acme Daily', level: 1 }).waitFor();
 
-  // Subscribers, through the same /v1 routes the iOS app calls; one of them APNs reports gone.
-  const tokens = Array.from({ length: 12 }, () => apnsToken());
+  // Subscribers, through the same /v1 routes the iOS app calls, in three languages and following topics; one of them
+  // APNs reports gone.
+  const tokens = Array.from({ length: 48 }, () => apnsToken());
+  const readers: string[] = [];
+  const LOCALES = ['en-GB', 'fr-FR', 'de-CH', 'fr-CA', undefined];
+  const TOPICS = [['sports', 'local'], ['politics'], ['sports'], ['local', 'weather'], ['politics', 'sports', 'business'], []];
   for (const [i, token] of tokens.entries()) {
-    const device = await product.api.post('/v1/devices', { apnsToken: token, platform: 'ios' });
-    await product.api.post(`/v1/devices/${device.body.deviceUuid}/subscriptions`, { orgSlug: 'acme-daily', externalId: `reader-${i}` });
+    const locale = LOCALES[i % LOCALES.length];
+    const device = await product.api.post('/v1/devices', { apnsToken: token, platform: 'ios', ...(locale ? { locale } : {}) });
+    await product.api.post(`/v1/devices/${device.body.deviceUuid}/subscriptions`, { orgSlug: 'acme-daily', externalId: `reader-${i}`, topics: TOPICS[i % TOPICS.length] });
+    readers.push(device.body.deviceUuid);
   }
   product.apns.script(tokens[0]!, { status: 410, reason: 'Unregistered' });
-  await page.reload();
-  await page.getByTestId('subscriber-count').waitFor();
-  await shot('organization');
+  await backdateMonth();
 
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('link', { name: 'API keys' }).click();
@@ -96,6 +122,15 @@ try {
   await page.getByRole('link', { name: 'Compose' }).click();
   await page.getByLabel('Title', { exact: true }).fill('Breaking: council approves the new bridge');
   await page.getByLabel('Body', { exact: true }).fill('The vote passed 7–2 tonight. Construction starts in spring; read what changes for commuters.');
+  await page.getByRole('radio', { name: 'Topics' }).check();
+  for (const topic of ['local', 'politics']) await page.getByRole('checkbox', { name: new RegExp(`^${topic}`) }).check();
+  await page.getByRole('button', { name: 'Add a language' }).click();
+  const french = page.getByRole('group', { name: 'Language 1' });
+  await french.getByLabel('Language tag').fill('fr');
+  await french.getByLabel('Translated title').fill('Urgent : le conseil approuve le nouveau pont');
+  await french.getByLabel('Translated body').fill('Vote à 7 contre 2 ce soir. Les travaux commencent au printemps ; ce qui change pour les trajets.');
+  // Typing scrolled the page; the sticky preview would be drawn where it stuck.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot('composer');
   await page.getByRole('button', { name: 'Send…' }).click();
   await page.getByRole('dialog').getByTestId('confirm-devices').waitFor();
@@ -103,7 +138,18 @@ try {
   await page.getByRole('dialog').getByRole('button', { name: /^Send to/ }).click();
   await page.waitForURL(/\/notifications\/[0-9a-f-]{36}$/);
   await page.getByText('completed').waitFor();
+  // Some of its readers open it: their apps report it.
+  const notificationId = page.url().split('/').pop();
+  for (const uuid of readers.slice(1, 16)) await product.api.post(`/v1/devices/${uuid}/opens`, { notificationId });
+  await page.reload();
+  await page.getByText('completed').waitFor();
   await shot('notification');
+
+  // The overview: today's numbers, the month's charts and the topics.
+  await page.getByRole('link', { name: 'Overview' }).click();
+  await page.getByRole('img', { name: /^Opened: / }).waitFor();
+  await page.getByRole('table', { name: 'Topics' }).waitFor();
+  await shot('organization');
 
   // Then the server is pointed at the wrong APNs environment: every token is BadDeviceToken, and the
   // configuration breaker stops the next broadcast without writing off a device.

@@ -24,6 +24,8 @@ export interface Config {
   deviceRegistrationsPerMinute: number;
   /** POST /v1/devices/{deviceUuid}/subscriptions per client IP per minute; 0 lifts the limit. */
   subscriptionsPerMinute: number;
+  /** POST /v1/devices/{deviceUuid}/opens per client IP per minute; 0 lifts the limit. */
+  opensPerMinute: number;
   maxBodyBytes: number;
   shutdownTimeoutMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -264,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env, problems),
     deviceRegistrationsPerMinute: integer(env, 'DEVICE_REGISTRATIONS_PER_MINUTE', 30, problems),
     subscriptionsPerMinute: integer(env, 'SUBSCRIPTIONS_PER_MINUTE', 60, problems),
+    opensPerMinute: integer(env, 'OPENS_PER_MINUTE', 600, problems),
     maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 256 * 1024, problems, { min: 1024 }),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, problems),
     logLevel,

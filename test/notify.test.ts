@@ -124,7 +124,7 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
     [{ target: 'all' }, 'body', 'body is required'],
     [{ body: '', target: 'all' }, 'body', 'body must not be empty'],
     [{ body: 'x' }, 'target', 'target is required'],
-    [{ body: 'x', target: 'everyone' }, 'target', 'target must be "all" or "users"'],
+    [{ body: 'x', target: 'everyone' }, 'target', 'target must be "all", "users" or "topics"'],
     [{ body: 'x', target: 'users' }, 'externalIds', 'externalIds must be a list of 1 to 1000 strings when target is "users"'],
     [{ body: 'x', target: 'users', externalIds: Array.from({ length: 1001 }, (_, i) => `u${i}`) }, 'externalIds', 'externalIds must be a list of 1 to 1000 strings when target is "users"'],
     [{ body: 'x', target: 'users', externalIds: [7] }, 'externalIds', 'every externalId must be a string of 1 to 128 characters'],

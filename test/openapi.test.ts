@@ -111,6 +111,22 @@ describe.each(backends)('live answers match /v1/openapi.json on $name', (backend
     await expectStatus('DELETE', '/v1/notifications/:id', 404, cancel(sent.id, testAuth));
     await expectStatus('DELETE', '/v1/notifications/:id', 401, cancel(sent.id, {} as typeof auth));
 
+    // Devices' locale and opens, topics and insights
+    const device = `/v1/devices/${deviceUuid}`;
+    await expectStatus('PATCH', '/v1/devices/:deviceUuid', 200, server.request('PATCH', device, { json: { locale: 'fr-ca' } }));
+    await expectStatus('PATCH', '/v1/devices/:deviceUuid', 400, server.request('PATCH', device, { json: { locale: 'not a tag' } }));
+    await expectStatus('PATCH', '/v1/devices/:deviceUuid', 404, server.request('PATCH', '/v1/devices/00000000-0000-4000-8000-000000000000', { json: { locale: 'fr' } }));
+    const opens = '/v1/devices/:deviceUuid/opens';
+    await expectStatus('POST', opens, 204, server.post(`${device}/opens`, { notificationId: sent.id }));
+    await expectStatus('POST', opens, 400, server.post(`${device}/opens`, { notificationId: 'x' }));
+    await expectStatus('POST', opens, 404, server.post(`${device}/opens`, { notificationId: '00000000-0000-4000-8000-000000000000' }));
+    await server.post(subscribe, { orgSlug: org.slug, externalId: 'user-42', topics: ['sports'] });
+    await expectStatus('GET', '/v1/topics', 200, server.get('/v1/topics', auth));
+    await expectStatus('GET', '/v1/topics', 401, server.get('/v1/topics'));
+    await expectStatus('GET', '/v1/insights', 200, server.get('/v1/insights?days=7', auth));
+    await expectStatus('GET', '/v1/insights', 400, server.get('/v1/insights?days=0', auth));
+    await expectStatus('GET', '/v1/insights', 401, server.get('/v1/insights'));
+
     // Webhooks
     const created = await expectStatus('POST', '/v1/webhooks', 201, server.post('/v1/webhooks', { url: 'http://127.0.0.1:9/clarion', events: ['broadcast.completed'] }, auth));
     await expectStatus('POST', '/v1/webhooks', 400, server.post('/v1/webhooks', { url: 'not a url', events: ['broadcast.completed'] }, auth));

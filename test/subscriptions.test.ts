@@ -14,7 +14,7 @@ describe.each(backends)('device subscriptions on $name', (backend) => {
     const { deviceUuid } = await seedDevice(suite.server);
     const first = await suite.server.post(`/v1/devices/${deviceUuid}/subscriptions`, { orgSlug: org.slug, externalId: 'user-1' });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ orgSlug: org.slug, externalId: 'user-1', createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(first.body).toEqual({ orgSlug: org.slug, externalId: 'user-1', topics: [], createdAt: expect.any(String), updatedAt: expect.any(String) });
     expect(new Date(first.body.createdAt).getTime()).not.toBeNaN();
 
     const again = await suite.server.post(`/v1/devices/${deviceUuid}/subscriptions`, { orgSlug: org.slug, externalId: 'user-2' });

@@ -27,6 +27,11 @@ CGROUPS=()
 WORKERS_LIST=${BENCH_WORKERS:-$(nproc)}
 SHARD_SIZE=${BENCH_SHARD_SIZE:-}
 AUDIENCE=${BENCH_AUDIENCE:-received}
+# BENCH_TARGET=topics: every device follows the topic "news" (and every tenth "sports" too) and the broadcast is
+# target "topics" ["news", "sports"]: the audience is the same N devices, read through the topics' key.
+# BENCH_LANGUAGES=20: the devices' locales spread over 20 languages and the broadcast carries a text for each.
+TARGET=${BENCH_TARGET:-all}
+LANGUAGES=${BENCH_LANGUAGES:-0}
 MOCK_DELAY_MS=${BENCH_MOCK_DELAY_MS:-0}
 H2_CLIENTS=${BENCH_H2LOAD_CLIENTS:-4}
 H2_STREAMS=${BENCH_H2LOAD_STREAMS:-250}
@@ -56,6 +61,8 @@ positive BENCH_PEER_CLIENTS "$PEER_CLIENTS"
 [[ "$MOCK_DELAY_MS" =~ ^[0-9]+$ ]] || { echo "BENCH_MOCK_DELAY_MS must be whole milliseconds (got '$MOCK_DELAY_MS')" >&2; exit 2; }
 [[ -z "$SHARD_SIZE" ]] || positive BENCH_SHARD_SIZE "$SHARD_SIZE"
 [[ "$AUDIENCE" == received || "$AUDIENCE" == new ]] || { echo "BENCH_AUDIENCE must be received or new" >&2; exit 2; }
+[[ "$TARGET" == all || "$TARGET" == topics ]] || { echo "BENCH_TARGET must be all or topics" >&2; exit 2; }
+[[ "$LANGUAGES" =~ ^[0-9]+$ ]] && ((LANGUAGES <= 50)) || { echo "BENCH_LANGUAGES must be 0 to 50" >&2; exit 2; }
 read -r -a WORKERS <<<"$WORKERS_LIST"
 ((${#WORKERS[@]})) || { echo "BENCH_WORKERS must list at least one worker count" >&2; exit 2; }
 for w in "${WORKERS[@]}"; do positive "BENCH_WORKERS (each value)" "$w"; done
@@ -186,6 +193,15 @@ timeout "$PHASE_TIMEOUT" psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d "$DAT
 if [[ "$AUDIENCE" == received ]] && [[ "$(psql_db -c "SELECT count(*) FROM information_schema.columns WHERE table_name = 'devices' AND column_name = 'first_delivered_at'")" == 1 ]]; then
   psql_db -c "UPDATE devices SET first_delivered_at = now() - interval '1 day'" -c 'VACUUM ANALYZE devices' >/dev/null || fail "marking the audience as having received failed"
 fi
+if [[ "$TARGET" == topics ]]; then
+  psql_db -c "INSERT INTO subscription_topics (organization_id, topic, device_uuid) SELECT organization_id, 'news', device_uuid FROM subscriptions" \
+    -c "INSERT INTO subscription_topics (organization_id, topic, device_uuid) SELECT organization_id, 'sports', device_uuid FROM subscriptions WHERE random() < 0.1" \
+    -c 'VACUUM ANALYZE subscription_topics' >/dev/null || fail "seeding the topics failed"
+fi
+if ((LANGUAGES > 0)); then
+  # Locales l0..l(N-1) as private-use tags of English ("en-x-l3"), a third of the devices with a region the lookup cuts.
+  psql_db -c "UPDATE devices SET locale = 'en-x-l' || (abs(hashtext(device_uuid::text)) % $LANGUAGES)" -c 'VACUUM ANALYZE devices' >/dev/null || fail "seeding the locales failed"
+fi
 SEEDED=$(psql_db -c "SELECT count(*) FROM subscriptions WHERE organization_id = '$ORG_ID'")
 [[ "$SEEDED" == "$DEVICES" ]] || fail "seeded $SEEDED subscriptions, expected $DEVICES"
 echo "  seeded in $(elapsed "$t0" "$(now)") s" >&2
@@ -221,6 +237,11 @@ echo "== mock APNs at $MOCK_ORIGIN (pid $MOCK_PID), answering each push after ${
 
 # The payload Clarion builds for {"title":"Bench","body":"Hello from the bench","target":"all"}.
 printf '{"aps":{"alert":{"title":"%s","body":"%s"}}}' "$TITLE" "$BODY" >"$WORK/payload.json"
+NOTIFY_BODY=$(TITLE=$TITLE BODY=$BODY TARGET=$TARGET LANGUAGES=$LANGUAGES node -e '
+  const { TITLE: title, BODY: body, TARGET: target, LANGUAGES: n } = process.env;
+  const request = { title, body, target, ...(target === "topics" && { topics: ["news", "sports"] }) };
+  if (+n) request.localized = Object.fromEntries(Array.from({ length: +n }, (_, i) => [`en-x-l${i}`, { title: `${title} ${i}`, body: `${body} (${i})` }]));
+  process.stdout.write(JSON.stringify(request));')
 
 # --- h2load -------------------------------------------------------------------------------------------------
 if [[ "$PEERS" == on ]]; then
@@ -328,7 +349,7 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
   cpu_begin "c$tag"; m0=$(machine_snapshot); t0=$(now)
   http=$(curl -sS --max-time "$PHASE_TIMEOUT" -o "$WORK/notify-$tag.json" -w '%{http_code}' -X POST "http://127.0.0.1:$port/v1/notify" \
     -H "authorization: Bearer $API_KEY" -H 'content-type: application/json' \
-    -d "{\"title\":\"$TITLE\",\"body\":\"$BODY\",\"target\":\"all\"}" 2>"$WORK/notify-$tag.err")
+    -d "$NOTIFY_BODY" 2>"$WORK/notify-$tag.err")
   # A 202 ("sending") means it outlived NOTIFY_WAIT_MS: poll its record until it is no longer sending.
   if [[ "$http" == 202 ]]; then
     id=$(json_field "$WORK/notify-$tag.json" 'j.id')
@@ -416,7 +437,7 @@ row() { # key sender workers
 verdict() { awk -v v="$1" -v goal="$2" -v op="$3" 'BEGIN{ if (v == "" || v == "-") print "?"; else if ((op == ">=" && v + 0 >= goal) || (op == "<" && v + 0 < goal)) print "met"; else print "MISSED" }'; }
 
 {
-  echo "Clarion broadcast benchmark: one push to $DEVICES devices (Clarion: POST /v1/notify, live key, target all), three senders, the same mock APNs"
+  echo "Clarion broadcast benchmark: one push to $DEVICES devices (Clarion: POST /v1/notify, live key, target $TARGET, $LANGUAGES languages), three senders, the same mock APNs"
   echo "started $STARTED_AT | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(h2load --version 2>/dev/null | head -n1) | @parse/node-apn $PEER_VERSION | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "mock APNs: answers each push after ${MOCK_DELAY_MS} ms, 1000 streams per connection | h2load -n $DEVICES -c $H2_CLIENTS -m $H2_STREAMS (one device token) | node-apn: ${PEER_CLIENTS} connection(s), send() of $PEER_CHUNK tokens, $PEER_IN_FLIGHT at once"
   echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each)${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS} | audience: $AUDIENCE (BENCH_AUDIENCE)"

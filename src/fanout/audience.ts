@@ -1,5 +1,6 @@
 // Who a broadcast reaches, as SQL: the organization's subscriptions that match the request, in device_uuid
-// order (the subscriptions' key), cut into shards by keyset ranges and read a page at a time.
+// order (the subscriptions' key), cut into shards by keyset ranges and read a page at a time. A "topics" broadcast
+// reads the same order from the topics' key (subscription_topics).
 import type { SqlClient } from '../db/sql.ts';
 import type { NotifyRequest } from '../domain/broadcasts/request.ts';
 
@@ -19,13 +20,15 @@ export interface Recipient {
   proven?: boolean;
   /** Earlier attempts of this push that went unanswered (a retry's). */
   ambiguous?: number;
+  /** The device's language (devices.locale): it picks the broadcast's localized text. */
+  locale?: string | null;
 }
 
 /** A device's token, whichever its platform (one of the three columns is set). */
 export const TOKEN = 'COALESCE(apns_token, fcm_token, web_push_endpoint)';
 
 /** The columns of a recipient, from devices `d`: what a page or a retry reads. */
-export const RECIPIENT_COLUMNS = `d.platform::text, COALESCE(d.apns_token, d.fcm_token, d.web_push_endpoint) AS token, d.web_push_p256dh AS p256dh, d.web_push_auth AS auth`;
+export const RECIPIENT_COLUMNS = `d.platform::text, COALESCE(d.apns_token, d.fcm_token, d.web_push_endpoint) AS token, d.web_push_p256dh AS p256dh, d.web_push_auth AS auth, d.locale`;
 
 /** A shard's range: the subscriptions whose device_uuid is in (after, until]; until null means to the end. */
 export interface Range {
@@ -46,6 +49,38 @@ export function externalIdMatch(org: string, ids: string, s = '') {
 }
 
 /**
+ * A target "topics" request ($topics) reaches the subscriptions `s` of the organization $org that follow one of its
+ * topics. Written as a plain IN only when the request has topics, so PostgreSQL plans a semi-join (a hash of the topics'
+ * subscribers, or a merge on device order) rather than a lookup per subscription; without topics it only types the
+ * parameter. `s` is the subscriptions' alias ('' for none).
+ */
+export function topicMatch(request: NotifyRequest, org: string, topics: string, s = '') {
+  return request.topics
+    ? `${s}device_uuid IN (SELECT device_uuid FROM subscription_topics WHERE organization_id = ${org} AND topic = ANY(${topics}::text[]))`
+    : `${topics}::text[] IS NULL`;
+}
+
+/** Both of a request's filters on subscriptions `s`: $org, the externalIds $ids, the topics $topics. */
+const matches = (request: NotifyRequest, org: string, ids: string, topics: string, s = '') => `${externalIdMatch(org, ids, s)} AND ${topicMatch(request, org, topics, s)}`;
+
+/**
+ * The devices of a shard's range that follow one of the topics ($6), the first `limit` after the cursor in device
+ * order: each topic's subscribers are read from subscription_topics' key (organization, topic, device) from the
+ * cursor on, and the branches merged in device order (a Merge Append) with repeats dropped as they meet, so a page
+ * reads about `limit` rows per topic at most and sorts nothing: it costs the same wherever the cursor is, as an "all"
+ * page does.
+ */
+function topicPage(topics: string[]) {
+  const branches = topics.map(
+    (_, i) => `(SELECT device_uuid FROM subscription_topics
+       WHERE organization_id = $1 AND topic = ($6::text[])[${i + 1}] AND device_uuid > $2::uuid AND ($5::uuid IS NULL OR device_uuid <= $5::uuid)
+         AND $3::text[] IS NULL
+       ORDER BY device_uuid LIMIT $4)`,
+  );
+  return `SELECT DISTINCT device_uuid FROM (${branches.join(' UNION ALL ')}) topics ORDER BY device_uuid LIMIT $4`;
+}
+
+/**
  * The next page of a shard's subscriptions after `cursor`, in device order, with each device's token and
  * whether it is live. The page is cut from the subscriptions' primary key first and only then joined, so
  * every page costs the same wherever the cursor is (a plain join with LIMIT let the planner rescan every
@@ -53,17 +88,20 @@ export function externalIdMatch(org: string, ids: string, s = '') {
  * page always means the end of the range.
  */
 export function pageQuery(organizationId: string, request: NotifyRequest, range: Range, cursor: string | null, limit: number): [string, unknown[]] {
-  return [
-    `SELECT s.device_uuid::text, d.platform::text, d.token, d.p256dh, d.auth, d.token_invalidated_at IS NULL AS live, d.first_delivered_at IS NOT NULL AS proven
-     FROM (SELECT device_uuid FROM subscriptions
+  const subscriptions = request.topics
+    ? topicPage(request.topics)
+    : `SELECT device_uuid FROM subscriptions
            WHERE organization_id = $1 AND device_uuid > $2::uuid AND ($5::uuid IS NULL OR device_uuid <= $5::uuid)
-             AND ${externalIdMatch('$1', '$3')}
-           ORDER BY device_uuid LIMIT $4) s
+             AND ${externalIdMatch('$1', '$3')} AND $6::text[] IS NULL
+           ORDER BY device_uuid LIMIT $4`;
+  return [
+    `SELECT s.device_uuid::text, d.platform::text, d.token, d.p256dh, d.auth, d.locale, d.token_invalidated_at IS NULL AS live, d.first_delivered_at IS NOT NULL AS proven
+     FROM (${subscriptions}) s
      -- A lookup per subscription (OFFSET 0 keeps the planner from turning it into a scan of all devices).
-     CROSS JOIN LATERAL (SELECT platform, ${TOKEN} AS token, web_push_p256dh AS p256dh, web_push_auth AS auth, token_invalidated_at, first_delivered_at
+     CROSS JOIN LATERAL (SELECT platform, ${TOKEN} AS token, web_push_p256dh AS p256dh, web_push_auth AS auth, locale, token_invalidated_at, first_delivered_at
                         FROM devices WHERE device_uuid = s.device_uuid OFFSET 0) d
      ORDER BY s.device_uuid`,
-    [organizationId, cursor ?? range.after, request.externalIds ?? null, limit, range.until],
+    [organizationId, cursor ?? range.after, request.externalIds ?? null, limit, range.until, request.topics ?? null],
   ];
 }
 
@@ -72,12 +110,17 @@ export function pageQuery(organizationId: string, request: NotifyRequest, range:
  * returns every size-th key. A broadcast that fits in one shard gets the single range (nil, end].
  */
 export async function shardRanges(sql: SqlClient, organizationId: string, request: NotifyRequest, size: number): Promise<Range[]> {
+  // The topics' subscribers merged in device order (as a page reads them, ./topicPage), so nothing is hashed or sorted.
+  const audience = request.topics
+    ? `SELECT DISTINCT device_uuid FROM (${request.topics
+        .map((_, i) => `(SELECT device_uuid FROM subscription_topics WHERE organization_id = $1 AND topic = ($4::text[])[${i + 1}] AND $2::text[] IS NULL ORDER BY device_uuid)`)
+        .join(' UNION ALL ')}) topics`
+    : `SELECT device_uuid FROM subscriptions WHERE organization_id = $1 AND ${externalIdMatch('$1', '$2')} AND $4::text[] IS NULL`;
   const bounds = await sql.query<{ device_uuid: string }>(
     `SELECT device_uuid::text FROM (
-       SELECT device_uuid, row_number() OVER (ORDER BY device_uuid) AS n, count(*) OVER () AS total
-       FROM subscriptions WHERE organization_id = $1 AND ${externalIdMatch('$1', '$2')}) s
+       SELECT device_uuid, row_number() OVER (ORDER BY device_uuid) AS n, count(*) OVER () AS total FROM (${audience}) a) s
      WHERE n % $3 = 0 AND n < total ORDER BY device_uuid`,
-    [organizationId, request.externalIds ?? null, size],
+    [organizationId, request.externalIds ?? null, size, request.topics ?? null],
   );
   const ranges: Range[] = [];
   let after = NIL_UUID;
@@ -92,19 +135,19 @@ export async function shardRanges(sql: SqlClient, organizationId: string, reques
 /** The live device a test key reaches: the most recently subscribed one that matches. */
 export function newestRecipientQuery(organizationId: string, request: NotifyRequest): [string, unknown[]] {
   return [
-    `SELECT s.device_uuid::text, d.platform::text, ${TOKEN} AS token, d.web_push_p256dh AS p256dh, d.web_push_auth AS auth, d.first_delivered_at IS NOT NULL AS proven
+    `SELECT s.device_uuid::text, ${RECIPIENT_COLUMNS}, d.first_delivered_at IS NOT NULL AS proven
      FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
-     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL AND ${externalIdMatch('$1', '$2', 's.')}
+     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL AND ${matches(request, '$1', '$2', '$3', 's.')}
      ORDER BY s.created_at DESC, s.device_uuid LIMIT 1`,
-    [organizationId, request.externalIds ?? null],
+    [organizationId, request.externalIds ?? null, request.topics ?? null],
   ];
 }
 
 export async function countRecipients(sql: SqlClient, organizationId: string, request: NotifyRequest) {
   const [row] = await sql.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
-     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL AND ${externalIdMatch('$1', '$2', 's.')}`,
-    [organizationId, request.externalIds ?? null],
+     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL AND ${matches(request, '$1', '$2', '$3', 's.')}`,
+    [organizationId, request.externalIds ?? null, request.topics ?? null],
   );
   return row?.n ?? 0;
 }
@@ -118,8 +161,8 @@ export async function reachesOtherPlatforms(sql: SqlClient, organizationId: stri
   if (!platforms.length) return false;
   const [row] = await sql.query<{ other: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
-       WHERE s.organization_id = $1 AND d.platform::text = ANY($3::text[]) AND d.token_invalidated_at IS NULL AND ${externalIdMatch('$1', '$2', 's.')}) AS other`,
-    [organizationId, request.externalIds ?? null, platforms],
+       WHERE s.organization_id = $1 AND d.platform::text = ANY($3::text[]) AND d.token_invalidated_at IS NULL AND ${matches(request, '$1', '$2', '$4', 's.')}) AS other`,
+    [organizationId, request.externalIds ?? null, platforms, request.topics ?? null],
   );
   return row?.other ?? false;
 }

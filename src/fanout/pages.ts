@@ -9,6 +9,7 @@ import type { Recipient } from './audience.ts';
 import type { RetryItem } from './retries.ts';
 import { PROBE_PUSHES, type ConfigurationBreaker } from './breaker.ts';
 import { countAmbiguous, countPush } from '../metrics/pushes.ts';
+import { tallyDevices } from '../domain/insights/tallies.ts';
 
 /** The longest Retry-After a push waits for (a longer one is clamped to it; its retry window still applies). */
 export const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -201,7 +202,8 @@ const LOCK_IN_ORDER = (uuids: string) => `locked AS (SELECT device_uuid FROM dev
 
 /**
  * Marks tokens APNs called dead; they are kept, and registering the token again revives them. subscriberCount
- * counts devices that can still receive, so the same statement takes the newly dead ones off their organizations' counts.
+ * counts devices that can still receive, so the same statement takes the newly dead ones off their organizations' counts
+ * (and off the topics' and the days' tallies: ../domain/insights/tallies.ts).
  */
 export async function markDead(sql: SqlClient, dead: PageOutcome['dead']) {
   if (!dead.length) return;
@@ -210,12 +212,16 @@ export async function markDead(sql: SqlClient, dead: PageOutcome['dead']) {
        UPDATE devices d SET token_invalidated_at = now(), token_invalid_reason = x.reason
        FROM unnest($1::uuid[], $2::text[]) AS x(device_uuid, reason)
        WHERE d.device_uuid = x.device_uuid AND d.device_uuid IN (SELECT device_uuid FROM locked) AND d.token_invalidated_at IS NULL
-       RETURNING d.device_uuid
-     )
-     INSERT INTO organization_subscriber_counts (organization_id, shard, count)
-     SELECT s.organization_id, floor(random() * $3)::smallint, -count(*) FROM subscriptions s JOIN newly USING (device_uuid)
-     GROUP BY s.organization_id ORDER BY s.organization_id
-     ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count`,
+       RETURNING d.device_uuid, d.platform
+     ),
+     counted AS (
+       INSERT INTO organization_subscriber_counts (organization_id, shard, count)
+       SELECT s.organization_id, floor(random() * $3)::smallint, -count(*) FROM subscriptions s JOIN newly USING (device_uuid)
+       GROUP BY s.organization_id ORDER BY s.organization_id
+       ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count
+     ),
+     ${tallyDevices('newly', -1)}
+     SELECT count(*) FROM newly`,
     [dead.map((d) => d.deviceUuid), dead.map((d) => d.reason), COUNT_SHARDS],
   );
 }

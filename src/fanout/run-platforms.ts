@@ -1,7 +1,8 @@
 // One shard run's platforms: a page holds devices of any platform, and each platform's share goes out through
 // its own channel, judged by its own configuration breaker and held back by its own outage breaker, at the same
 // time as the others'. A platform a wrong setting stopped (in this run, or in another: broadcasts.stopped_platforms)
-// sends nothing more; its devices are counted failed with the stop's code and written off never.
+// sends nothing more; its devices are counted failed with the stop's code and written off never. Each device gets
+// the broadcast's text in the language closest to its locale: one message per platform and language, built once.
 import type { Logger } from '../logger.ts';
 import type { Recipient } from './audience.ts';
 import { createConfigurationBreaker, type ConfigurationBreaker, type Tripped } from './breaker.ts';
@@ -10,6 +11,8 @@ import type { PlatformChannel, PlatformChannels, Platform } from './platform.ts'
 import type { SettingProofs } from './proofs.ts';
 import type { NotifyRequest } from '../domain/broadcasts/request.ts';
 import type { StoppedPlatforms } from './shards.ts';
+import { createLocaleMatcher } from '../domain/devices/locale.ts';
+import { inLanguage } from '../domain/broadcasts/localized.ts';
 
 /** A page's outcome over every platform, with sent and failed per platform ({"ios.sent": 3}). */
 export type RunOutcome = PageOutcome & { byPlatform: Record<string, number>; unsentByPlatform: Record<string, number> };
@@ -27,6 +30,8 @@ interface PlatformState {
   message: unknown;
   fingerprint: string;
   breaker: ConfigurationBreaker;
+  /** The message per language of the request (undefined: its own text), built when a device of it first comes. */
+  languages: Map<string | undefined, unknown>;
 }
 
 export interface RunPlatformsOptions {
@@ -40,6 +45,7 @@ export interface RunPlatformsOptions {
 
 export function createRunPlatforms({ channels, proofsOf, request, broadcastId, stopped: stoppedBefore, logger }: RunPlatformsOptions) {
   const states = new Map<string, Promise<PlatformState | string>>();
+  const languageOf = createLocaleMatcher(Object.keys(request.localized ?? {}));
   let stopped = stoppedBefore;
   /** The platforms this run has read devices of: when all their push services are down, the shard waits. */
   const seen = new Set<string>();
@@ -58,11 +64,27 @@ export function createRunPlatforms({ channels, proofsOf, request, broadcastId, s
         }
         const fingerprint = channel.platform.fingerprint(message.value);
         const proven = await proofsOf(name).isProven(fingerprint);
-        return { channel, message: message.value, fingerprint, breaker: createConfigurationBreaker({ proven, platform: channel.platform, push: message.value }) };
+        return {
+          channel, message: message.value, fingerprint, breaker: createConfigurationBreaker({ proven, platform: channel.platform, push: message.value }),
+          languages: new Map([[undefined, message.value]]),
+        };
       })();
       states.set(name, state);
     }
     return state;
+  }
+
+  /**
+   * The message a device gets: the one in the language closest to its locale (a lookup per distinct locale, then a
+   * map's), else the request's own. Undefined: the platform refused that language's (POST /v1/notify checks them all first).
+   */
+  function messageOf(state: PlatformState, recipient: Recipient): unknown {
+    const language = languageOf(recipient.locale);
+    if (state.languages.has(language)) return state.languages.get(language);
+    const message = state.channel.prepare(inLanguage(request, language), broadcastId);
+    if (!message.ok) logger.error('a broadcast cannot be sent to a platform in a language', { broadcast: broadcastId, language, error: message.error.message });
+    state.languages.set(language, message.ok ? message.value : undefined);
+    return state.languages.get(language);
   }
 
   const circuits = () => [...seen].flatMap((name) => channels[name as Platform]?.circuit ?? []);
@@ -135,13 +157,19 @@ export function createRunPlatforms({ channels, proofsOf, request, broadcastId, s
           if (stop) return [name, refuse(recipients, stop.code)] as const;
           const state = await stateOf(name);
           if (typeof state === 'string') return [name, refuse(recipients, state)] as const;
-          const { channel, message, fingerprint, breaker } = state;
+          const { channel, fingerprint, breaker } = state;
           const tripped = breaker.tripped();
           if (tripped) return [name, { ...refuse([], tripped.code), failures: {}, unsent: recipients.length }] as const;
-          const outcome = await sendPage((sink, index, recipient) => channel.dispatch(sink, index, recipient, message, broadcastId), recipients, {
+          const untranslatable = request.localized ? recipients.filter((recipient) => messageOf(state, recipient) === undefined) : [];
+          const sendable = untranslatable.length ? recipients.filter((recipient) => messageOf(state, recipient) !== undefined) : recipients;
+          const outcome = await sendPage((sink, index, recipient) => channel.dispatch(sink, index, recipient, messageOf(state, recipient), broadcastId), sendable, {
             concurrency: options.concurrency, breaker, circuit: channel.circuit, retries: options.retries, deadline: options.deadline, more: options.more,
             provenElsewhere: () => proofsOf(name).isProven(fingerprint), onDelivered: () => options.onDelivered(name, fingerprint), platform: name,
           });
+          if (untranslatable.length) {
+            outcome.attempted += untranslatable.length;
+            outcome.failures.MessageRefused = (outcome.failures.MessageRefused ?? 0) + untranslatable.length;
+          }
           return [name, outcome] as const;
         }),
       );

@@ -10,6 +10,7 @@ import { shardRanges, type Range } from './audience.ts';
 import type { NotifyRequest } from '../domain/broadcasts/request.ts';
 import type { EndedStatus } from '../metrics/broadcasts.ts';
 import { broadcastEnded } from '../domain/webhooks/events.ts';
+import { tallyBroadcastEnded, tallyDay } from '../domain/insights/rollups.ts';
 import type { Tripped } from './breaker.ts';
 import type { PageOutcome } from './pages.ts';
 import type { Expired } from './retries.ts';
@@ -136,10 +137,14 @@ export async function storePage(sql: SqlClient, job: ShardJob, holder: string, p
          failures = ${MERGE_FAILURES('failures', '$6::jsonb')},
          status = CASE WHEN $7 THEN 'done'::"ShardStatus" ELSE status END, updated_at = now()
        WHERE broadcast_id = $1 AND index = $2 AND holder = $8 AND status = 'pending' RETURNING broadcast_id)
-     UPDATE broadcasts b SET sent = b.sent + $4, failed = b.failed + $5, failures = ${MERGE_FAILURES('b.failures', '$6::jsonb')},
-       by_platform = CASE WHEN $10::jsonb = '{}'::jsonb THEN b.by_platform ELSE ${MERGE_FAILURES('b.by_platform', '$10::jsonb')} END,
-       waiting_since = CASE WHEN $4 > 0 THEN NULL ELSE b.waiting_since END
-     FROM shard WHERE b.id = shard.broadcast_id RETURNING b.status::text, b.stopped_platforms AS stopped`,
+     , counted AS (
+       UPDATE broadcasts b SET sent = b.sent + $4, failed = b.failed + $5, failures = ${MERGE_FAILURES('b.failures', '$6::jsonb')},
+         by_platform = CASE WHEN $10::jsonb = '{}'::jsonb THEN b.by_platform ELSE ${MERGE_FAILURES('b.by_platform', '$10::jsonb')} END,
+         waiting_since = CASE WHEN $4 > 0 THEN NULL ELSE b.waiting_since END
+       FROM shard WHERE b.id = shard.broadcast_id RETURNING b.status::text, b.stopped_platforms AS stopped, b.organization_id)
+     -- The day's tally of pushes (../domain/insights), after the broadcast's row as every writer of both takes them.
+     , day AS (${tallyDay('SELECT organization_id, 0 AS broadcasts, $4::int AS sent, $5::int AS failed, $6::jsonb AS failures, 0 AS opened FROM counted WHERE $4 + $5 > 0')})
+     SELECT status, stopped FROM counted`,
     [job.broadcastId, job.index, page.cursor, page.sent, page.failed, JSON.stringify(page.failures), page.done, holder, page.exhausted ?? false, JSON.stringify(page.byPlatform ?? {})],
   );
   return row ?? null;
@@ -234,15 +239,21 @@ export async function finishBroadcast(tx: SqlTransaction, boss: Boss, broadcastI
     [broadcastId],
   );
   // Its webhook event is written with the status change, so it is sent exactly when the change is kept.
-  if (ended.length) await broadcastEnded(tx, boss, broadcastId);
+  if (ended.length) await broadcastHasEnded(tx, boss, broadcastId);
   // The status it ended with (undefined: it did not end now), for the caller to count once committed.
   return ended[0]?.status;
+}
+
+/** A broadcast has just ended: its day's tally and its webhook event, written in the transaction of the change. */
+export async function broadcastHasEnded(tx: SqlTransaction, boss: Boss, broadcastId: string) {
+  await tallyBroadcastEnded(tx, broadcastId);
+  await broadcastEnded(tx, boss, broadcastId);
 }
 
 /** Ends a sending broadcast as failed with an error that concerns all of it (its other runs stop at their next page). */
 export async function failBroadcast(tx: SqlTransaction, boss: Boss, broadcastId: string, error: { code: string; message: string }) {
   const failed = await tx.query(`UPDATE broadcasts SET status = 'failed', error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'sending' RETURNING id`, [broadcastId, JSON.stringify(error)]);
-  if (failed.length) await broadcastEnded(tx, boss, broadcastId);
+  if (failed.length) await broadcastHasEnded(tx, boss, broadcastId);
   return failed.length ? ('failed' as const) : undefined;
 }
 
@@ -250,7 +261,7 @@ export async function failBroadcast(tx: SqlTransaction, boss: Boss, broadcastId:
 export async function failUnstarted(tx: SqlTransaction, boss: Boss, broadcastId: string, reason: string) {
   const error = { code: 'START_FAILED', message: `the scheduled broadcast could not be started after repeated retries: ${reason}`.slice(0, 1000) };
   const failed = await tx.query(`UPDATE broadcasts SET status = 'failed', error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'scheduled' RETURNING id`, [broadcastId, JSON.stringify(error)]);
-  if (failed.length) await broadcastEnded(tx, boss, broadcastId);
+  if (failed.length) await broadcastHasEnded(tx, boss, broadcastId);
   return failed.length ? ('failed' as const) : undefined;
 }
 

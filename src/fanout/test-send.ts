@@ -10,13 +10,18 @@ import { markDead, markDelivered, sendPage } from './pages.ts';
 import type { Platform, PlatformChannels } from './platform.ts';
 import type { SettingProofs } from './proofs.ts';
 import { NOT_CONFIGURED } from './run-platforms.ts';
+import { inLanguage, inLanguageError, languagesOf } from '../domain/broadcasts/localized.ts';
 
-/** The platforms that cannot take the request's message, with why (POST /v1/notify refuses it if its audience has their devices). */
+/** The platforms that cannot take the request's message (in one of its languages), with why (POST /v1/notify refuses it if its audience has their devices). */
 export function refusingPlatforms(channels: PlatformChannels, request: NotifyRequest, broadcastId: string) {
   const refused: { platform: string; error: Result<never> }[] = [];
   for (const [platform, channel] of Object.entries(channels)) {
-    const message = channel.prepare(request, broadcastId);
-    if (!message.ok) refused.push({ platform, error: message });
+    for (const language of languagesOf(request)) {
+      const message = channel.prepare(inLanguage(request, language), broadcastId);
+      if (message.ok) continue;
+      refused.push({ platform, error: language === undefined ? message : inLanguageError(message, language) });
+      break;
+    }
   }
   return refused;
 }

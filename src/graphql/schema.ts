@@ -5,6 +5,7 @@ import './types/api-key.ts';
 import './types/broadcast.ts';
 import './types/device.ts';
 import './types/identity.ts';
+import './types/insights.ts';
 import './types/invitation.ts';
 import './types/organization.ts';
 import './types/organization-admin.ts';

@@ -32,7 +32,7 @@ import { createMailer } from '../mail/mailer.ts';
 
 export type AppConfig = Pick<
   Config,
-  | 'production' | 'trustProxy' | 'deviceRegistrationsPerMinute' | 'subscriptionsPerMinute' | 'maxBodyBytes' | 'notifyPerMinute' | 'notifyWaitMs'
+  | 'production' | 'trustProxy' | 'deviceRegistrationsPerMinute' | 'subscriptionsPerMinute' | 'opensPerMinute' | 'maxBodyBytes' | 'notifyPerMinute' | 'notifyWaitMs'
   | 'fanoutShardSize' | 'apnsTopic' | 'dashboardOrigins' | 'signInsPerMinute'
   | 'loginFailuresPerEmail' | 'loginFailuresPerIp' | 'loginFailureWindowMs' | 'dashboardUrl' | 'smtpUrl' | 'smtpFrom'
 > & {
@@ -66,7 +66,11 @@ export function createApp({ config, database, logger, redis, boss, fanout, webho
   const limits: FieldLimit[] = [];
   if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute, by: 'ip' });
   // Subscribing needs no key either: a stranger's subscriptions cost them their address's budget.
-  if (config.subscriptionsPerMinute > 0) limits.push({ type: 'Mutation', field: 'subscribeDevice', max: config.subscriptionsPerMinute, by: 'ip' });
+  if (config.subscriptionsPerMinute > 0) {
+    for (const field of ['subscribeDevice', 'updateDevice']) limits.push({ type: 'Mutation', field, max: config.subscriptionsPerMinute, by: 'ip' });
+  }
+  // An app reports each notification its user opens; many users may share one address (a carrier's NAT).
+  if (config.opensPerMinute > 0) limits.push({ type: 'Mutation', field: 'reportOpen', max: config.opensPerMinute, by: 'ip' });
   if (config.notifyPerMinute > 0) {
     limits.push({ type: 'Mutation', field: 'notify', max: config.notifyPerMinute, by: 'apiKey' });
     limits.push({ type: 'Mutation', field: 'sendNotification', max: config.notifyPerMinute, by: 'user' });

@@ -24,6 +24,7 @@ export const defaultTestConfig: AppConfig = {
   trustProxy: false,
   deviceRegistrationsPerMinute: 0,
   subscriptionsPerMinute: 0,
+  opensPerMinute: 0,
   maxBodyBytes: 16 * 1024,
   notifyPerMinute: 0,
   notifyWaitMs: 5_000,

@@ -8,7 +8,7 @@ import { Time } from './ui.tsx';
 
 export const BroadcastSummary = graphql(`
   fragment BroadcastSummary on Broadcast {
-    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt
+    id status test target externalIds topics languages title body recipients sent failed opened failures createdAt sendAt finishedAt
     error { code message }
     timing { durationMs }
     apiKey { id name displayPrefix }
@@ -98,6 +98,13 @@ export function nextPoll(broadcasts: Pick<Broadcast, 'status' | 'sendAt'>[]): nu
   if (broadcasts.some((b) => b.status === 'sending')) return 1000;
   const starts = broadcasts.filter((b) => b.status === 'scheduled').map((b) => (b.sendAt ? Date.parse(b.sendAt) - Date.now() : 0));
   return starts.length ? Math.min(15_000, Math.max(1000, Math.min(...starts))) : undefined;
+}
+
+/** Who it was for, in a few words: everyone, chosen users, or the followers of topics. */
+export function audienceOf(broadcast: Pick<Broadcast, 'target' | 'externalIds' | 'topics'>, { short = false } = {}) {
+  if (broadcast.target === 'users') return short ? `${broadcast.externalIds?.length ?? 0} chosen users` : `Users: ${broadcast.externalIds?.join(', ')}`;
+  if (broadcast.target === 'topics') return `${short ? 'Topics' : 'Followers of any of the topics'}: ${broadcast.topics?.join(', ') ?? ''}`;
+  return 'All subscribers';
 }
 
 export const source = (broadcast: Pick<Broadcast, 'apiKey'>) => (broadcast.apiKey ? `API key “${broadcast.apiKey.name}”` : 'Dashboard');

@@ -17,9 +17,10 @@ import * as types from './graphql';
 type Documents = {
     "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": typeof types.ViewerDocument,
     "\n  fragment BroadcastPlatforms on Broadcast {\n    byPlatform {\n      ios { sent failed }\n      android { sent failed }\n      web { sent failed }\n    }\n  }\n": typeof types.BroadcastPlatformsFragmentDoc,
-    "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastSummaryFragmentDoc,
+    "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds topics languages title body recipients sent failed opened failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastSummaryFragmentDoc,
     "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n": typeof types.CancelBroadcastDocument,
     "\n  query StoppedBroadcast($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { id status error { code } }\n  }\n": typeof types.StoppedBroadcastDocument,
+    "\n  query OrganizationInsights($organizationId: ID!, $days: Int) {\n    organizationInsights(organizationId: $organizationId, days: $days) { days { date subscribers broadcasts sent failed failures opened } }\n  }\n": typeof types.OrganizationInsightsDocument,
     "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n": typeof types.RemoveManagedMemberDocument,
     "\n  mutation SetManagedMemberRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email } }\n": typeof types.SetManagedMemberRoleDocument,
     "\n  mutation InviteManagedMember($organizationId: ID!, $email: String!, $role: Role!) {\n    inviteMember(organizationId: $organizationId, email: $email, role: $role) { id email url expiresAt emailSent }\n  }\n": typeof types.InviteManagedMemberDocument,
@@ -56,13 +57,15 @@ type Documents = {
     "\n  query OrganizationWebhooks($id: ID!) { managedOrganization(id: $id) { id viewerRole webhooks { ...WebhookSummary } } }\n": typeof types.OrganizationWebhooksDocument,
     "\n  mutation DeleteManagedWebhook($organizationId: ID!, $id: ID!) { deleteOrganizationWebhook(organizationId: $organizationId, id: $id) }\n": typeof types.DeleteManagedWebhookDocument,
     "\n  mutation RotateManagedWebhookSecret($organizationId: ID!, $id: ID!) {\n    rotateOrganizationWebhookSecret(organizationId: $organizationId, id: $id) { secret webhook { id url } }\n  }\n": typeof types.RotateManagedWebhookSecretDocument,
+    "\n  query OrganizationTopics($organizationId: ID!) { organizationTopics(organizationId: $organizationId) { topic subscribers } }\n": typeof types.OrganizationTopicsDocument,
 };
 const documents: Documents = {
     "\n  query Viewer {\n    me { id email memberships { role organization { id name slug brandColor logoUrl } } }\n  }\n": types.ViewerDocument,
     "\n  fragment BroadcastPlatforms on Broadcast {\n    byPlatform {\n      ios { sent failed }\n      android { sent failed }\n      web { sent failed }\n    }\n  }\n": types.BroadcastPlatformsFragmentDoc,
-    "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastSummaryFragmentDoc,
+    "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds topics languages title body recipients sent failed opened failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastSummaryFragmentDoc,
     "\n  mutation CancelBroadcast($organizationId: ID!, $id: ID!) { cancelOrganizationNotification(organizationId: $organizationId, id: $id) { ...BroadcastSummary } }\n": types.CancelBroadcastDocument,
     "\n  query StoppedBroadcast($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { id status error { code } }\n  }\n": types.StoppedBroadcastDocument,
+    "\n  query OrganizationInsights($organizationId: ID!, $days: Int) {\n    organizationInsights(organizationId: $organizationId, days: $days) { days { date subscribers broadcasts sent failed failures opened } }\n  }\n": types.OrganizationInsightsDocument,
     "\n  mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) { removeMember(organizationId: $organizationId, userId: $userId) { email } }\n": types.RemoveManagedMemberDocument,
     "\n  mutation SetManagedMemberRole($organizationId: ID!, $userId: ID!, $role: Role!) { setMemberRole(organizationId: $organizationId, userId: $userId, role: $role) { email } }\n": types.SetManagedMemberRoleDocument,
     "\n  mutation InviteManagedMember($organizationId: ID!, $email: String!, $role: Role!) {\n    inviteMember(organizationId: $organizationId, email: $email, role: $role) { id email url expiresAt emailSent }\n  }\n": types.InviteManagedMemberDocument,
@@ -99,6 +102,7 @@ const documents: Documents = {
     "\n  query OrganizationWebhooks($id: ID!) { managedOrganization(id: $id) { id viewerRole webhooks { ...WebhookSummary } } }\n": types.OrganizationWebhooksDocument,
     "\n  mutation DeleteManagedWebhook($organizationId: ID!, $id: ID!) { deleteOrganizationWebhook(organizationId: $organizationId, id: $id) }\n": types.DeleteManagedWebhookDocument,
     "\n  mutation RotateManagedWebhookSecret($organizationId: ID!, $id: ID!) {\n    rotateOrganizationWebhookSecret(organizationId: $organizationId, id: $id) { secret webhook { id url } }\n  }\n": types.RotateManagedWebhookSecretDocument,
+    "\n  query OrganizationTopics($organizationId: ID!) { organizationTopics(organizationId: $organizationId) { topic subscribers } }\n": types.OrganizationTopicsDocument,
 };
 
 /**
@@ -112,7 +116,7 @@ export function graphql(source: "\n  fragment BroadcastPlatforms on Broadcast {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds title body recipients sent failed failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): typeof import('./graphql').BroadcastSummaryFragmentDoc;
+export function graphql(source: "\n  fragment BroadcastSummary on Broadcast {\n    id status test target externalIds topics languages title body recipients sent failed opened failures createdAt sendAt finishedAt\n    error { code message }\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): typeof import('./graphql').BroadcastSummaryFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -121,6 +125,10 @@ export function graphql(source: "\n  mutation CancelBroadcast($organizationId: I
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query StoppedBroadcast($organizationId: ID!, $id: ID!) {\n    organizationNotification(organizationId: $organizationId, id: $id) { id status error { code } }\n  }\n"): typeof import('./graphql').StoppedBroadcastDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrganizationInsights($organizationId: ID!, $days: Int) {\n    organizationInsights(organizationId: $organizationId, days: $days) { days { date subscribers broadcasts sent failed failures opened } }\n  }\n"): typeof import('./graphql').OrganizationInsightsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -265,6 +273,10 @@ export function graphql(source: "\n  mutation DeleteManagedWebhook($organization
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RotateManagedWebhookSecret($organizationId: ID!, $id: ID!) {\n    rotateOrganizationWebhookSecret(organizationId: $organizationId, id: $id) { secret webhook { id url } }\n  }\n"): typeof import('./graphql').RotateManagedWebhookSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrganizationTopics($organizationId: ID!) { organizationTopics(organizationId: $organizationId) { topic subscribers } }\n"): typeof import('./graphql').OrganizationTopicsDocument;
 
 
 export function graphql(source: string) {

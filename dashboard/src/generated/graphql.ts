@@ -50,6 +50,10 @@ export type Broadcast = {
   /** When it completed, failed or was cancelled. */
   finishedAt?: Maybe<Scalars['DateTime']['output']>;
   id?: Maybe<Scalars['ID']['output']>;
+  /** The languages it has texts for (localized), besides its own. */
+  languages: Array<Scalars['String']['output']>;
+  /** Devices that reported opening it (POST /v1/devices/{deviceUuid}/opens), each once. */
+  opened: Scalars['Int']['output'];
   /** Devices matched when the broadcast started. */
   recipients: Scalars['Int']['output'];
   /** When a scheduled broadcast starts sending; null when it was sent at once. */
@@ -57,10 +61,13 @@ export type Broadcast = {
   sent: Scalars['Int']['output'];
   /** scheduled, sending, completed, failed or cancelled. */
   status: Scalars['String']['output'];
+  /** "all", "users" or "topics". */
   target: Scalars['String']['output'];
   test: Scalars['Boolean']['output'];
   timing: BroadcastTiming;
   title?: Maybe<Scalars['String']['output']>;
+  /** Target "topics": the topics whose subscribers it reaches (any of them). */
+  topics?: Maybe<Array<Scalars['String']['output']>>;
   /** While sending: since when APNs has not been answering (an outage); its pushes wait and are retried for APNS_RETRY_WINDOW. Null otherwise. */
   waitingForApnsSince?: Maybe<Scalars['DateTime']['output']>;
 };
@@ -143,6 +150,15 @@ export type CreatedWebhook = {
   webhook: Webhook;
 };
 
+export type Device = {
+  __typename?: 'Device';
+  deviceUuid: Scalars['ID']['output'];
+  /** The device's language (BCP 47, canonical form), or null. */
+  locale?: Maybe<Scalars['String']['output']>;
+  /** "ios", "android" or "web". */
+  platform: Scalars['String']['output'];
+};
+
 export type DeviceRegistration = {
   __typename?: 'DeviceRegistration';
   /** False when this token (or Web Push endpoint) was already registered and its device was returned. */
@@ -160,6 +176,8 @@ export type DeviceSubscription = {
   /** The organization's identifier for this user, used to target them. */
   externalId?: Maybe<Scalars['String']['output']>;
   orgSlug: Scalars['String']['output'];
+  /** The topics it follows, sorted: a "topics" broadcast reaches it when it names one of them. */
+  topics: Array<Scalars['String']['output']>;
   updatedAt: Scalars['DateTime']['output'];
 };
 
@@ -173,6 +191,32 @@ export type IdentityKey = {
   id: Scalars['ID']['output'];
   /** SPKI PEM. */
   publicKey: Scalars['String']['output'];
+};
+
+export type Insights = {
+  __typename?: 'Insights';
+  /** Oldest first; the last is today. */
+  days: Array<InsightsDay>;
+};
+
+/** One UTC day of an organization (today's so far). Test keys' sends are in none of it. */
+export type InsightsDay = {
+  __typename?: 'InsightsDay';
+  /** Broadcasts that ended that day (one cancelled before it sent anything is not counted). */
+  broadcasts: Scalars['Int']['output'];
+  /** YYYY-MM-DD (UTC). */
+  date: Scalars['String']['output'];
+  /** Pushes that failed that day. */
+  failed: Scalars['Int']['output'];
+  /** The failed pushes by reason, e.g. {"Unregistered": 2}. */
+  failures: Scalars['JSON']['output'];
+  /** Opens reported that day. */
+  opened: Scalars['Int']['output'];
+  /** Pushes delivered that day. */
+  sent: Scalars['Int']['output'];
+  /** Live subscribers at the end of the day (now, for today). */
+  subscribers: Scalars['Int']['output'];
+  subscribersByPlatform: SubscribersByPlatform;
 };
 
 /** A pending invitation to manage an organization. Its link is never shown again after inviteMember. */
@@ -260,6 +304,8 @@ export type Mutation = {
   registerDevice: DeviceRegistration;
   /** Owners remove a member; anyone may remove themselves (leave; answers []). The last owner stays. Answers the members. */
   removeMember: Array<Member>;
+  /** A device's user opened a notification (POST /v1/devices/{deviceUuid}/opens). Counted once per device and notification; a repeat is true and not counted again. NOT_FOUND for an unknown device, and for a notification this device was not sent (it was not in its audience). Rate-limited per client IP (OPENS_PER_MINUTE). */
+  reportOpen: Scalars['Boolean']['output'];
   /** Revokes a key; /v1/notify refuses it from the next request on. */
   revokeApiKey: ApiKey;
   /** Owners revoke a pending invitation; its link stops working at once. */
@@ -279,6 +325,8 @@ export type Mutation = {
   subscribeDevice: DeviceSubscription;
   /** Removes a device's subscription; NOT_FOUND when there is none. */
   unsubscribeDevice: Scalars['Boolean']['output'];
+  /** Changes a device's locale (PATCH /v1/devices/{deviceUuid}); null removes it. NOT_FOUND for an unknown device. Rate-limited per client IP like subscribing. */
+  updateDevice: Device;
   /** Changes the fields given (owner or admin). logoUrl and brandColor are cleared with an empty string. */
   updateOrganization: Organization;
 };
@@ -407,6 +455,7 @@ export type MutationRegenerateInviteCodeArgs = {
 export type MutationRegisterDeviceArgs = {
   apnsToken?: InputMaybe<Scalars['String']['input']>;
   fcmToken?: InputMaybe<Scalars['String']['input']>;
+  locale?: InputMaybe<Scalars['String']['input']>;
   platform: Scalars['String']['input'];
   webPush?: InputMaybe<Scalars['JSON']['input']>;
 };
@@ -415,6 +464,12 @@ export type MutationRegisterDeviceArgs = {
 export type MutationRemoveMemberArgs = {
   organizationId: Scalars['ID']['input'];
   userId: Scalars['ID']['input'];
+};
+
+
+export type MutationReportOpenArgs = {
+  deviceUuid: Scalars['ID']['input'];
+  notificationId: Scalars['String']['input'];
 };
 
 
@@ -473,12 +528,19 @@ export type MutationSubscribeDeviceArgs = {
   externalIdToken?: InputMaybe<Scalars['String']['input']>;
   inviteCode?: InputMaybe<Scalars['String']['input']>;
   orgSlug: Scalars['String']['input'];
+  topics?: InputMaybe<Scalars['JSON']['input']>;
 };
 
 
 export type MutationUnsubscribeDeviceArgs = {
   deviceUuid: Scalars['ID']['input'];
   orgSlug: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateDeviceArgs = {
+  deviceUuid: Scalars['ID']['input'];
+  locale?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -519,7 +581,7 @@ export type Organization = {
   /** Subscribing needs the current inviteCode; without it the organization answers as one that does not exist. Members only; null for everyone else. */
   subscribeRequiresInviteCode?: Maybe<Scalars['Boolean']['output']>;
   subscriberCount: Scalars['Int']['output'];
-  /** Subscribed devices that can receive, per platform (counted now: slower than subscriberCount on a large audience). Members only; null for everyone else. */
+  /** Subscribed devices that can receive, per platform (kept as they change, like subscriberCount). Members only; null for everyone else. */
   subscribersByPlatform?: Maybe<SubscribersByPlatform>;
   /** The signed-in user's role here; null for non-members. */
   viewerRole?: Maybe<Role>;
@@ -548,6 +610,8 @@ export type Query = {
   audienceSize: Scalars['Int']['output'];
   /** The live key's organization's identity keys (GET /v1/identity/keys). */
   identityKeys: Array<IdentityKey>;
+  /** The API key's organization, day by day (GET /v1/insights). */
+  insights: Insights;
   /** An invitation by its link's token (no sign-in needed: the token is the secret). NOT_FOUND for unknown tokens. */
   invitation: InvitationPreview;
   /** An organization the signed-in user is a member of, public or private. NOT_FOUND for others. */
@@ -561,11 +625,17 @@ export type Query = {
   organization?: Maybe<Organization>;
   /** Any organization, public or private, by its invite code. */
   organizationByInviteCode?: Maybe<Organization>;
+  /** insights, for a member of the organization. */
+  organizationInsights: Insights;
   organizationNotification?: Maybe<Broadcast>;
   /** An organization's broadcasts, newest first, for its members. */
   organizationNotifications: BroadcastPage;
+  /** topics, for a member of the organization. */
+  organizationTopics: Array<Topic>;
   /** Public organizations whose name, slug or description contain `search` (case-insensitive), ordered by name then id. limit: 1 to 100, default 20. */
   organizations: OrganizationPage;
+  /** The API key's organization's topics with their live subscribers, the most followed first (GET /v1/topics). */
+  topics: Array<Topic>;
   /** The VAPID public key (base64url of the 65-byte P-256 point) a web app passes to pushManager.subscribe as applicationServerKey. UNAVAILABLE when Web Push is off. */
   webPushPublicKey: Scalars['String']['output'];
   /** The live key's organization's webhook endpoints (GET /v1/webhooks). */
@@ -581,6 +651,11 @@ export type QueryApiKeysArgs = {
 export type QueryAudienceSizeArgs = {
   input: Scalars['JSON']['input'];
   organizationId: Scalars['ID']['input'];
+};
+
+
+export type QueryInsightsArgs = {
+  days?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -615,6 +690,12 @@ export type QueryOrganizationByInviteCodeArgs = {
 };
 
 
+export type QueryOrganizationInsightsArgs = {
+  days?: InputMaybe<Scalars['Int']['input']>;
+  organizationId: Scalars['ID']['input'];
+};
+
+
 export type QueryOrganizationNotificationArgs = {
   id: Scalars['ID']['input'];
   organizationId: Scalars['ID']['input'];
@@ -624,6 +705,11 @@ export type QueryOrganizationNotificationArgs = {
 export type QueryOrganizationNotificationsArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  organizationId: Scalars['ID']['input'];
+};
+
+
+export type QueryOrganizationTopicsArgs = {
   organizationId: Scalars['ID']['input'];
 };
 
@@ -659,6 +745,13 @@ export type SubscribersByPlatform = {
   android: Scalars['Int']['output'];
   ios: Scalars['Int']['output'];
   web: Scalars['Int']['output'];
+};
+
+/** A topic the organization's subscribers follow, with how many live subscribers follow it. */
+export type Topic = {
+  __typename?: 'Topic';
+  subscribers: Scalars['Int']['output'];
+  topic: Scalars['String']['output'];
 };
 
 /** The signed-in dashboard user. */
@@ -721,7 +814,7 @@ export type ViewerQuery = { __typename?: 'Query', me?: { __typename?: 'Viewer', 
 
 export type BroadcastPlatformsFragment = { __typename?: 'Broadcast', byPlatform: { __typename?: 'BroadcastByPlatform', ios: { __typename?: 'PlatformCounts', sent: number, failed: number }, android: { __typename?: 'PlatformCounts', sent: number, failed: number }, web: { __typename?: 'PlatformCounts', sent: number, failed: number } } };
 
-export type BroadcastSummaryFragment = { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null };
+export type BroadcastSummaryFragment = { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, topics?: Array<string> | null, languages: Array<string>, title?: string | null, body: string, recipients: number, sent: number, failed: number, opened: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null };
 
 export type CancelBroadcastMutationVariables = Exact<{
   organizationId: Scalars['ID']['input'];
@@ -729,7 +822,7 @@ export type CancelBroadcastMutationVariables = Exact<{
 }>;
 
 
-export type CancelBroadcastMutation = { __typename?: 'Mutation', cancelOrganizationNotification: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null } };
+export type CancelBroadcastMutation = { __typename?: 'Mutation', cancelOrganizationNotification: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, topics?: Array<string> | null, languages: Array<string>, title?: string | null, body: string, recipients: number, sent: number, failed: number, opened: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null } };
 
 export type StoppedBroadcastQueryVariables = Exact<{
   organizationId: Scalars['ID']['input'];
@@ -738,6 +831,14 @@ export type StoppedBroadcastQueryVariables = Exact<{
 
 
 export type StoppedBroadcastQuery = { __typename?: 'Query', organizationNotification?: { __typename?: 'Broadcast', id?: string | null, status: string, error?: { __typename?: 'BroadcastError', code: string } | null } | null };
+
+export type OrganizationInsightsQueryVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+  days?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type OrganizationInsightsQuery = { __typename?: 'Query', organizationInsights: { __typename?: 'Insights', days: Array<{ __typename?: 'InsightsDay', date: string, subscribers: number, broadcasts: number, sent: number, failed: number, failures: unknown, opened: number }> } };
 
 export type RemoveManagedMemberMutationVariables = Exact<{
   organizationId: Scalars['ID']['input'];
@@ -946,7 +1047,7 @@ export type NotificationDetailQueryVariables = Exact<{
 }>;
 
 
-export type NotificationDetailQuery = { __typename?: 'Query', organizationNotification?: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null, byPlatform: { __typename?: 'BroadcastByPlatform', ios: { __typename?: 'PlatformCounts', sent: number, failed: number }, android: { __typename?: 'PlatformCounts', sent: number, failed: number }, web: { __typename?: 'PlatformCounts', sent: number, failed: number } } } | null };
+export type NotificationDetailQuery = { __typename?: 'Query', organizationNotification?: { __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, topics?: Array<string> | null, languages: Array<string>, title?: string | null, body: string, recipients: number, sent: number, failed: number, opened: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null, byPlatform: { __typename?: 'BroadcastByPlatform', ios: { __typename?: 'PlatformCounts', sent: number, failed: number }, android: { __typename?: 'PlatformCounts', sent: number, failed: number }, web: { __typename?: 'PlatformCounts', sent: number, failed: number } } } | null };
 
 export type NotificationHistoryQueryVariables = Exact<{
   organizationId: Scalars['ID']['input'];
@@ -955,7 +1056,7 @@ export type NotificationHistoryQueryVariables = Exact<{
 }>;
 
 
-export type NotificationHistoryQuery = { __typename?: 'Query', organizationNotifications: { __typename?: 'BroadcastPage', nextCursor?: string | null, notifications: Array<{ __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, title?: string | null, body: string, recipients: number, sent: number, failed: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null }> } };
+export type NotificationHistoryQuery = { __typename?: 'Query', organizationNotifications: { __typename?: 'BroadcastPage', nextCursor?: string | null, notifications: Array<{ __typename?: 'Broadcast', id?: string | null, status: string, test: boolean, target: string, externalIds?: Array<string> | null, topics?: Array<string> | null, languages: Array<string>, title?: string | null, body: string, recipients: number, sent: number, failed: number, opened: number, failures: unknown, createdAt: string, sendAt?: string | null, finishedAt?: string | null, error?: { __typename?: 'BroadcastError', code: string, message: string } | null, timing: { __typename?: 'BroadcastTiming', durationMs?: number | null }, apiKey?: { __typename?: 'BroadcastApiKey', id: string, name: string, displayPrefix: string } | null }> } };
 
 export type OrganizationDetailsQueryVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1015,6 +1116,13 @@ export type RotateManagedWebhookSecretMutationVariables = Exact<{
 
 export type RotateManagedWebhookSecretMutation = { __typename?: 'Mutation', rotateOrganizationWebhookSecret: { __typename?: 'CreatedWebhook', secret: string, webhook: { __typename?: 'Webhook', id: string, url: string } } };
 
+export type OrganizationTopicsQueryVariables = Exact<{
+  organizationId: Scalars['ID']['input'];
+}>;
+
+
+export type OrganizationTopicsQuery = { __typename?: 'Query', organizationTopics: Array<{ __typename?: 'Topic', topic: string, subscribers: number }> };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -1058,11 +1166,14 @@ export const BroadcastSummaryFragmentDoc = new TypedDocumentString(`
   test
   target
   externalIds
+  topics
+  languages
   title
   body
   recipients
   sent
   failed
+  opened
   failures
   createdAt
   sendAt
@@ -1149,11 +1260,14 @@ export const CancelBroadcastDocument = new TypedDocumentString(`
   test
   target
   externalIds
+  topics
+  languages
   title
   body
   recipients
   sent
   failed
+  opened
   failures
   createdAt
   sendAt
@@ -1182,6 +1296,21 @@ export const StoppedBroadcastDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<StoppedBroadcastQuery, StoppedBroadcastQueryVariables>;
+export const OrganizationInsightsDocument = new TypedDocumentString(`
+    query OrganizationInsights($organizationId: ID!, $days: Int) {
+  organizationInsights(organizationId: $organizationId, days: $days) {
+    days {
+      date
+      subscribers
+      broadcasts
+      sent
+      failed
+      failures
+      opened
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OrganizationInsightsQuery, OrganizationInsightsQueryVariables>;
 export const RemoveManagedMemberDocument = new TypedDocumentString(`
     mutation RemoveManagedMember($organizationId: ID!, $userId: ID!) {
   removeMember(organizationId: $organizationId, userId: $userId) {
@@ -1448,11 +1577,14 @@ fragment BroadcastSummary on Broadcast {
   test
   target
   externalIds
+  topics
+  languages
   title
   body
   recipients
   sent
   failed
+  opened
   failures
   createdAt
   sendAt
@@ -1489,11 +1621,14 @@ export const NotificationHistoryDocument = new TypedDocumentString(`
   test
   target
   externalIds
+  topics
+  languages
   title
   body
   recipients
   sent
   failed
+  opened
   failures
   createdAt
   sendAt
@@ -1637,3 +1772,11 @@ export const RotateManagedWebhookSecretDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RotateManagedWebhookSecretMutation, RotateManagedWebhookSecretMutationVariables>;
+export const OrganizationTopicsDocument = new TypedDocumentString(`
+    query OrganizationTopics($organizationId: ID!) {
+  organizationTopics(organizationId: $organizationId) {
+    topic
+    subscribers
+  }
+}
+    `) as unknown as TypedDocumentString<OrganizationTopicsQuery, OrganizationTopicsQueryVariables>;

@@ -1,12 +1,16 @@
-// The composer: write a notification, see it as iOS, Android and a browser show it, send a test to one device, then send
-// it for real, now or at a chosen time, after confirming how many devices it will reach.
+// The composer: write a notification, to everyone, chosen users or the followers of topics, with its text in other
+// languages if wanted; see it as iOS, Android and a browser show it, in each language; send a test to one device, then
+// send it for real, now or at a chosen time, after confirming how many devices it will reach.
 import { useState, type FormEvent } from 'react';
 import { ApiError, request, useMutation, useQuery } from '../api.ts';
-import { PreviewTabs } from '../components/preview-tabs.tsx';
+import { languageFields, LanguageTexts, localizedOf, previewLanguages, type LanguageText } from '../components/language-texts.tsx';
+import { OWN_TEXT, PreviewTabs } from '../components/preview-tabs.tsx';
 import { defaultSendAt, sendAtOf, SendTime, timeZone, type When } from '../components/send-time.tsx';
+import { ConfirmReach, TopicPicker } from '../components/topic-picker.tsx';
 import { ConfirmDialog, ErrorNote, Field, fieldError, formatInstant, fromNow, Select, TextArea } from '../components/ui.tsx';
 import { graphql } from '../generated/gql.ts';
 import { Link, navigate } from '../router.tsx';
+import { TopicsDocument } from '../topics.ts';
 
 const ComposerOrganization = graphql(`
   query ComposerOrganization($id: ID!) { managedOrganization(id: $id) { id name logoUrl brandColor subscriberCount } }
@@ -21,8 +25,10 @@ const SendDocument = graphql(`
 `);
 
 interface Draft {
-  target: 'all' | 'users';
+  target: 'all' | 'users' | 'topics';
   externalIds: string;
+  topics: string[];
+  languages: LanguageText[];
   title: string;
   subtitle: string;
   body: string;
@@ -37,7 +43,7 @@ interface Draft {
   sendAt: string;
 }
 
-const EMPTY: Draft = { target: 'all', externalIds: '', title: '', subtitle: '', body: '', sound: 'default', badge: '', interruptionLevel: '', threadId: '', collapseId: '', data: '', when: 'now', sendAt: '' };
+const EMPTY: Draft = { target: 'all', externalIds: '', topics: [], languages: [], title: '', subtitle: '', body: '', sound: 'default', badge: '', interruptionLevel: '', threadId: '', collapseId: '', data: '', when: 'now', sendAt: '' };
 
 /**
  * The draft as a POST /v1/notify body; a problem the server would also find is reported by the server.
@@ -46,6 +52,8 @@ const EMPTY: Draft = { target: 'all', externalIds: '', title: '', subtitle: '', 
 function toInput(draft: Draft, { test }: { test: boolean }): Record<string, unknown> {
   const input: Record<string, unknown> = { body: draft.body, target: draft.target };
   if (draft.target === 'users') input.externalIds = draft.externalIds.split(/[\s,]+/).filter(Boolean);
+  if (draft.target === 'topics') input.topics = draft.topics;
+  if (draft.languages.length) input.localized = localizedOf(draft.languages);
   for (const key of ['title', 'subtitle', 'sound', 'interruptionLevel', 'threadId', 'collapseId'] as const) if (draft[key].trim()) input[key] = draft[key].trim();
   if (draft.badge.trim()) input.badge = /^\d+$/.test(draft.badge.trim()) ? Number(draft.badge) : draft.badge;
   if (draft.data.trim()) {
@@ -61,12 +69,14 @@ function toInput(draft: Draft, { test }: { test: boolean }): Record<string, unkn
 
 export function ComposerPage({ orgId }: { orgId: string }) {
   const org = useQuery(ComposerOrganization, { id: orgId }).data?.managedOrganization;
+  const knownTopics = useQuery(TopicsDocument, { organizationId: orgId }).data?.organizationTopics;
   const send = useMutation(SendDocument);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [localError, setLocalError] = useState<ApiError>();
   const [testResult, setTestResult] = useState<string>();
   const [confirm, setConfirm] = useState<{ devices: number; input: Record<string, unknown> }>();
   const [checking, setChecking] = useState(false);
+  const [previewLanguage, setPreviewLanguage] = useState(OWN_TEXT);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -140,13 +150,18 @@ export function ComposerPage({ orgId }: { orgId: string }) {
             <label className="choice">
               <input type="radio" name="target" checked={draft.target === 'users'} onChange={() => set('target', 'users')} /> Chosen users, by externalId
             </label>
+            <label className="choice">
+              <input type="radio" name="target" checked={draft.target === 'topics'} onChange={() => set('target', 'topics')} /> Topics
+            </label>
           </fieldset>
           {draft.target === 'users' && (
             <TextArea label="External ids" rows={2} value={draft.externalIds} onChange={(e) => set('externalIds', e.target.value)} hint="Separated by commas, spaces or lines; up to 1,000." error={fieldError(error, 'externalIds')} />
           )}
+          {draft.target === 'topics' && <TopicPicker known={knownTopics} chosen={draft.topics} error={fieldError(error, 'topics')} onChange={(topics) => set('topics', topics)} />}
           <Field label="Title" maxLength={256} value={draft.title} onChange={(e) => set('title', e.target.value)} error={fieldError(error, 'title')} />
           <Field label="Subtitle" maxLength={256} value={draft.subtitle} onChange={(e) => set('subtitle', e.target.value)} error={fieldError(error, 'subtitle')} />
           <TextArea label="Body" required rows={4} maxLength={4096} value={draft.body} onChange={(e) => set('body', e.target.value)} error={fieldError(error, 'body')} />
+          <LanguageTexts languages={draft.languages} error={error} onChange={(languages) => set('languages', languages)} onShow={setPreviewLanguage} />
           <details>
             <summary>More options</summary>
             <Field label="Sound" value={draft.sound} onChange={(e) => set('sound', e.target.value)} hint="“default”, a sound file in the app, or empty for silence." error={fieldError(error, 'sound')} />
@@ -172,7 +187,7 @@ export function ComposerPage({ orgId }: { orgId: string }) {
             }}
             onSendAt={(value) => set('sendAt', value)}
           />
-          <ErrorNote error={error} fields={['externalIds', 'title', 'subtitle', 'body', 'sound', 'badge', 'interruptionLevel', 'threadId', 'collapseId', 'data', ...(draft.when === 'later' ? ['sendAt'] : [])]} />
+          <ErrorNote error={error} fields={['externalIds', 'topics', 'localized', ...languageFields(draft.languages), 'title', 'subtitle', 'body', 'sound', 'badge', 'interruptionLevel', 'threadId', 'collapseId', 'data', ...(draft.when === 'later' ? ['sendAt'] : [])]} />
           {testResult && (
             <p className="success" role="status">
               {testResult}
@@ -190,7 +205,13 @@ export function ComposerPage({ orgId }: { orgId: string }) {
             A test goes to the most recently subscribed matching device and is not recorded. Sent broadcasts appear in <Link to={`/orgs/${orgId}/notifications`}>history</Link>.
           </p>
         </form>
-        <PreviewTabs draft={draft} org={org} />
+        <PreviewTabs
+          draft={draft}
+          org={org}
+          languages={previewLanguages(draft.languages)}
+          language={previewLanguage}
+          onLanguage={setPreviewLanguage}
+        />
       </div>
       <ConfirmDialog open={!!confirm} title={sendAt ? 'Schedule this notification?' : 'Send this notification?'} confirmLabel={sendAt ? 'Schedule' : `Send to ${devices} devices`} pending={send.pending} onConfirm={sendLive} onCancel={() => setConfirm(undefined)}>
         {sendAt ? (
@@ -203,7 +224,9 @@ export function ComposerPage({ orgId }: { orgId: string }) {
             It will reach <strong>{devices}</strong> {confirm?.devices === 1 ? 'device' : 'devices'} now. A sent notification cannot be recalled.
           </p>
         )}
+        {confirm && <ConfirmReach input={confirm.input} />}
       </ConfirmDialog>
     </>
   );
 }
+

@@ -1,7 +1,7 @@
 // One broadcast in full, with its counts per platform; while it is scheduled or sending the page follows it, and it
 // can be cancelled.
 import { useQuery } from '../api.ts';
-import { BroadcastError, cancellable, failuresOf, nextPoll, Progress, source, StatusBadge, statusNote, type Broadcast } from '../components/broadcast.tsx';
+import { audienceOf, BroadcastError, cancellable, failuresOf, nextPoll, Progress, source, StatusBadge, statusNote, type Broadcast } from '../components/broadcast.tsx';
 import { ByPlatform } from '../components/broadcast-platforms.tsx';
 import { useCancelBroadcast } from '../components/cancel-broadcast.tsx';
 import { Empty, ErrorNote, formatDuration, Loading, Time } from '../components/ui.tsx';
@@ -51,7 +51,13 @@ export function NotificationPage({ orgId, notificationId }: { orgId: string; not
         {n.status !== 'scheduled' && <Progress broadcast={n} />}
         <dl className="facts">
           <dt>Audience</dt>
-          <dd>{n.target === 'all' ? 'All subscribers' : `Users: ${n.externalIds?.join(', ')}`}</dd>
+          <dd data-testid="audience">{audienceOf(n)}</dd>
+          {n.languages.length > 0 && (
+            <>
+              <dt>Languages</dt>
+              <dd data-testid="languages">{n.languages.join(', ')}, and the default text for the other devices</dd>
+            </>
+          )}
           <dt>Recipients</dt>
           <dd data-testid="recipients">
             {n.recipients.toLocaleString('en')} devices{n.status === 'scheduled' ? ' match now (counted again when it starts)' : ''}
@@ -60,6 +66,11 @@ export function NotificationPage({ orgId, notificationId }: { orgId: string; not
           <dd data-testid="sent">{n.sent.toLocaleString('en')}</dd>
           <dt>Failed</dt>
           <dd>{n.failed.toLocaleString('en')}</dd>
+          <dt>Opened</dt>
+          <dd data-testid="opened">
+            {n.opened.toLocaleString('en')}
+            {n.sent > 0 && <span className="muted"> ({Math.round((n.opened / n.sent) * 100)}% of delivered, as the apps report opens)</span>}
+          </dd>
           <dt>Created</dt>
           <dd><Time value={n.createdAt} /></dd>
           {n.sendAt && (

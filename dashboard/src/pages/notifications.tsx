@@ -1,7 +1,7 @@
 // History: every broadcast, newest first, a page at a time; scheduled and sending ones update live and can be cancelled.
 import { useState } from 'react';
 import { useQuery } from '../api.ts';
-import { cancellable, failuresOf, nextPoll, Progress, sentAt, source, StatusBadge, statusNote } from '../components/broadcast.tsx';
+import { audienceOf, cancellable, failuresOf, nextPoll, Progress, sentAt, source, StatusBadge, statusNote } from '../components/broadcast.tsx';
 import { cancelName, useCancelBroadcast } from '../components/cancel-broadcast.tsx';
 import { Empty, ErrorNote, formatDuration, Loading, Time } from '../components/ui.tsx';
 import { graphql } from '../generated/gql.ts';
@@ -67,7 +67,7 @@ export function NotificationsPage({ orgId }: { orgId: string }) {
                       {n.title ? <strong>{n.title}: </strong> : null}
                       {n.body.length > 80 ? `${n.body.slice(0, 80)}…` : n.body}
                     </Link>
-                    <div className="muted small">{n.target === 'all' ? 'All subscribers' : `${n.externalIds?.length ?? 0} chosen users`}</div>
+                    <div className="muted small">{audienceOf(n, { short: true })}</div>
                   </td>
                   <td>
                     <StatusBadge status={n.status} />

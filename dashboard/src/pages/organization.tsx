@@ -1,9 +1,11 @@
-// An organization's overview: subscribers (in all, and devices per platform), the invite code, and who manages it
-// (../components/members.tsx).
+// An organization's overview: subscribers (in all, and devices per platform), the last 30 days in numbers and charts
+// (../components/insights.tsx), its topics, the invite code, and who manages it (../components/members.tsx).
 import { useState } from 'react';
 import { useMutation, useQuery } from '../api.ts';
+import { Insights } from '../components/insights.tsx';
 import { OrgAvatar } from '../components/organization-form.tsx';
 import { Members } from '../components/members.tsx';
+import { TopicList } from '../components/topic-list.tsx';
 import { Link } from '../router.tsx';
 import { ConfirmDialog, CopyButton, ErrorNote, Loading } from '../components/ui.tsx';
 import { graphql } from '../generated/gql.ts';
@@ -43,6 +45,8 @@ export function OrganizationPage({ orgId }: { orgId: string }) {
         </div>
       </header>
       <Subscribers organization={organization} />
+      <Insights orgId={organization.id} />
+      <TopicList orgId={organization.id} />
       <InviteCode organization={organization} reload={details.reload} />
       <Members organization={organization} reload={details.reload} />
     </>

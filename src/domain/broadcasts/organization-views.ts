@@ -1,5 +1,6 @@
 // What the dashboard shows of an organization's sending: the last broadcast a wrong setting stopped, and its
 // audience per platform.
+import { NOW_ROW } from '../insights/tallies.ts';
 import type { SqlClient } from '../../db/sql.ts';
 import { PLATFORMS, type Platform } from '../../fanout/platform.ts';
 
@@ -28,9 +29,8 @@ export async function lastConfigurationError(sql: SqlClient, organizationId: str
 /** The organization's devices that can receive, per platform: what the dashboard's overview shows. */
 export async function subscribersByPlatform(sql: SqlClient, organizationId: string): Promise<Record<Platform, number>> {
   const rows = await sql.query<{ platform: Platform; n: number }>(
-    `SELECT d.platform::text AS platform, count(*)::int AS n FROM subscriptions s JOIN devices d ON d.device_uuid = s.device_uuid
-     WHERE s.organization_id = $1 AND d.token_invalidated_at IS NULL GROUP BY 1`,
-    [organizationId],
+    `SELECT platform::text AS platform, delta AS n FROM subscriber_days WHERE organization_id = $1 AND day = $2::date`,
+    [organizationId, NOW_ROW],
   );
   const counts = Object.fromEntries(PLATFORMS.map((platform) => [platform, 0])) as Record<Platform, number>;
   for (const { platform, n } of rows) counts[platform] = n;

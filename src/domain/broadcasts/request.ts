@@ -1,13 +1,19 @@
 // What POST /v1/notify accepts. Every field is checked here, and each error names its field.
 import { invalid, ok, type Result } from '../errors.ts';
 import { jsonIssue, stringIssue } from '../validate.ts';
+import { topicsOf } from '../subscriptions/topics.ts';
+import { localizedOf, type LocalizedText } from './localized.ts';
 
 export const INTERRUPTION_LEVELS = ['passive', 'active', 'time-sensitive', 'critical'] as const;
 
 export interface NotifyRequest {
   body: string;
-  target: 'all' | 'users';
+  target: 'all' | 'users' | 'topics';
   externalIds?: string[];
+  /** Target "topics": the subscribers that follow at least one of them. */
+  topics?: string[];
+  /** Texts per language (BCP 47 tags in canonical form): a device gets the one closest to its locale, else title and body. */
+  localized?: Record<string, LocalizedText>;
   title?: string;
   subtitle?: string;
   badge?: number;
@@ -32,7 +38,7 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\
 
 const MAX_INT32 = 2 ** 31 - 1;
 const MAX_UINT32 = 2 ** 32 - 1;
-const KNOWN = new Set(['body', 'target', 'externalIds', 'title', 'subtitle', 'badge', 'sound', 'data', 'threadId', 'category', 'collapseId', 'interruptionLevel', 'relevanceScore', 'expiration', 'priority', 'pushType', 'mutableContent', 'sendAt']);
+const KNOWN = new Set(['body', 'target', 'externalIds', 'topics', 'localized', 'title', 'subtitle', 'badge', 'sound', 'data', 'threadId', 'category', 'collapseId', 'interruptionLevel', 'relevanceScore', 'expiration', 'priority', 'pushType', 'mutableContent', 'sendAt']);
 const TEXT_LIMITS: Record<string, number> = { title: 256, subtitle: 256, sound: 256, threadId: 256, category: 256 };
 
 export function validateNotifyRequest(input: unknown, now = Date.now()): Result<NotifyRequest> {
@@ -43,7 +49,9 @@ export function validateNotifyRequest(input: unknown, now = Date.now()): Result<
   if (raw.body === undefined || raw.body === null) return invalid('body', 'body is required');
   const bodyIssue = stringIssue(raw.body, 'body', { max: 4096 });
   if (bodyIssue) return invalid('body', bodyIssue);
-  if (raw.target !== 'all' && raw.target !== 'users') return invalid('target', raw.target === undefined ? 'target is required' : 'target must be "all" or "users"');
+  if (raw.target !== 'all' && raw.target !== 'users' && raw.target !== 'topics') {
+    return invalid('target', raw.target === undefined ? 'target is required' : 'target must be "all", "users" or "topics"');
+  }
   const request: NotifyRequest = { body: raw.body as string, target: raw.target };
   if (raw.target === 'users') {
     const ids = raw.externalIds;
@@ -55,6 +63,18 @@ export function validateNotifyRequest(input: unknown, now = Date.now()): Result<
     request.externalIds = [...new Set(ids as string[])];
   } else if (raw.externalIds !== undefined) {
     return invalid('externalIds', 'externalIds goes with target "users"');
+  }
+  if (raw.target === 'topics') {
+    const topics = topicsOf(raw.topics ?? [], 'topics', { min: 1 });
+    if (!topics.ok) return topics;
+    request.topics = topics.value!;
+  } else if (raw.topics !== undefined) {
+    return invalid('topics', 'topics goes with target "topics"');
+  }
+  if (raw.localized !== undefined) {
+    const localized = localizedOf(raw.localized);
+    if (!localized.ok) return localized;
+    request.localized = localized.value;
   }
   for (const [field, max] of Object.entries(TEXT_LIMITS)) {
     if (raw[field] === undefined) continue;

@@ -13,11 +13,12 @@ import { randomUUID } from 'node:crypto';
 import { countRecipients, newestRecipientQuery, reachesOtherPlatforms, type Recipient } from '../../fanout/audience.ts';
 import type { Fanout } from '../../fanout/fanout.ts';
 import { PLATFORMS, type Platform } from '../../fanout/platform.ts';
-import { planShards } from '../../fanout/shards.ts';
+import { broadcastHasEnded, planShards } from '../../fanout/shards.ts';
 import { preparePush } from '../../apns/payload.ts';
 import { validateNotifyRequest, type NotifyRequest } from './request.ts';
+import { inLanguage, inLanguageError } from './localized.ts';
+import { createLocaleMatcher } from '../devices/locale.ts';
 import { countBroadcastEnd } from '../../metrics/broadcasts.ts';
-import { broadcastEnded } from '../webhooks/events.ts';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -42,16 +43,21 @@ export interface BroadcastView {
   id: string | null;
   status: 'scheduled' | 'sending' | 'completed' | 'failed' | 'cancelled';
   test: boolean;
-  target: 'all' | 'users';
+  target: 'all' | 'users' | 'topics';
   externalIds: string[] | null;
+  topics: string[] | null;
   body: string;
   title: string | null;
+  /** The languages it has texts for besides its own (localized's tags). */
+  languages: string[];
   recipients: number;
   sent: number;
   failed: number;
   failures: Record<string, number>;
   /** Sent and failed per platform. */
   byPlatform: ByPlatform;
+  /** Devices that reported opening it (POST /v1/devices/{deviceUuid}/opens). */
+  opened: number;
   createdAt: Date;
   /** When a scheduled broadcast starts; null when it was sent at once. */
   sendAt: Date | null;
@@ -83,7 +89,7 @@ export interface Sender {
 export const senderOf = (caller: Caller): Sender => ({ organizationId: caller.organizationId, apiKey: caller.apiKey, test: caller.apiKey.kind === 'test' });
 
 /** The columns the view reads: a Prisma row, or the same columns read with SQL (webhook events, src/domain/webhooks/events.ts). */
-export type BroadcastWithKey = Pick<Broadcast, 'id' | 'status' | 'request' | 'recipients' | 'sent' | 'failed' | 'failures' | 'byPlatform' | 'createdAt' | 'sendAt' | 'finishedAt' | 'error' | 'waitingSince'> & {
+export type BroadcastWithKey = Pick<Broadcast, 'id' | 'status' | 'request' | 'recipients' | 'sent' | 'failed' | 'failures' | 'byPlatform' | 'opened' | 'createdAt' | 'sendAt' | 'finishedAt' | 'error' | 'waitingSince'> & {
   apiKey: { id: string; name: string; displayPrefix: string } | null;
 };
 
@@ -95,13 +101,16 @@ export function broadcastView(row: BroadcastWithKey): BroadcastView {
     test: false,
     target: request.target,
     externalIds: request.externalIds ?? null,
+    topics: request.topics ?? null,
     body: request.body,
     title: request.title ?? null,
+    languages: Object.keys(request.localized ?? {}).sort(),
     recipients: row.recipients,
     sent: row.sent,
     failed: row.failed,
     failures: row.failures as Record<string, number>,
     byPlatform: byPlatformOf(row.byPlatform as Record<string, number>),
+    opened: row.opened,
     createdAt: row.createdAt,
     sendAt: row.sendAt,
     finishedAt: row.finishedAt,
@@ -127,10 +136,12 @@ async function sendTest(deps: NotifyDeps, sender: Sender, request: NotifyRequest
   const [device] = await deps.sql.query<Recipient>(...newestRecipientQuery(sender.organizationId, request));
   const refused = device && deps.fanout.check(request, randomUUID()).find(({ platform }) => platform === device.platform);
   if (refused) return refused.error;
-  const { outcome, tripped } = device ? await deps.fanout.sendTest(request, device, `test:${started.getTime()}`) : { outcome: undefined, tripped: null };
+  const text = device && inLanguage(request, createLocaleMatcher(Object.keys(request.localized ?? {}))(device.locale));
+  const { outcome, tripped } = device && text ? await deps.fanout.sendTest(text, device, `test:${started.getTime()}`) : { outcome: undefined, tripped: null };
   const finished = new Date();
   return ok({
-    id: null, status: tripped ? 'failed' : 'completed', test: true, target: request.target, externalIds: request.externalIds ?? null, body: request.body, title: request.title ?? null,
+    id: null, status: tripped ? 'failed' : 'completed', test: true, target: request.target, externalIds: request.externalIds ?? null, topics: request.topics ?? null,
+    body: request.body, title: request.title ?? null, languages: Object.keys(request.localized ?? {}).sort(), opened: 0,
     recipients: device ? 1 : 0, sent: outcome?.sent ?? 0, failed: device ? 1 - (outcome?.sent ?? 0) : 0, failures: outcome?.failures ?? {},
     byPlatform: byPlatformOf(device ? { [`${device.platform}.${outcome?.sent ? 'sent' : 'failed'}`]: 1 } : {}),
     createdAt: started, sendAt: null, finishedAt: finished, error: tripped && { code: tripped.code, message: tripped.message }, waitingForApnsSince: null,
@@ -154,9 +165,15 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
     return sendTest(deps, sender, valid.value);
   }
   const id = uuidv7();
-  // The APNs message is stored with the broadcast (its topic then); every platform must be able to take it.
+  // The APNs message is stored with the broadcast (its topic then), one per language; every platform must be able to take them.
   const push = preparePush(valid.value, deps.topic, id);
   if (!push.ok) return push;
+  const pushes: Record<string, unknown> = {};
+  for (const key of Object.keys(valid.value.localized ?? {})) {
+    const localized = preparePush(inLanguage(valid.value, key), deps.topic, id);
+    if (!localized.ok) return inLanguageError(localized, key);
+    pushes[key] = localized.value;
+  }
   const refused = await refusedByAudience(deps, sender.organizationId, valid.value, id);
   if (refused) return refused;
   if (idempotencyKey != null && (idempotencyKey.length < 1 || idempotencyKey.length > 255)) return invalid('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters');
@@ -172,7 +189,7 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
   const scheduled = sendAt !== null && sendAt.getTime() > Date.now();
   const past = pastSendAt(valid.value);
   if (past) return past;
-  const request = { ...valid.value, push: push.value };
+  const request = { ...valid.value, push: push.value, ...(valid.value.localized && { pushes }) };
   let planned: Awaited<ReturnType<typeof planShards>> | undefined;
   try {
     // The broadcast and its work are created together: a crash leaves either both or neither.
@@ -226,7 +243,7 @@ async function refusedByAudience(deps: NotifyDeps, organizationId: string, reque
 
 /** A retry with an Idempotency-Key: the first broadcast when the request is the same, else UNPROCESSABLE. */
 function answerAgain(earlier: BroadcastWithKey, request: NotifyRequest): Result<BroadcastView> {
-  const { push: _push, ...asked } = earlier.request as unknown as NotifyRequest & { push: unknown };
+  const { push: _push, pushes: _pushes, ...asked } = earlier.request as unknown as NotifyRequest & { push: unknown; pushes?: unknown };
   if (canonical(asked) !== canonical(request)) return fail('UNPROCESSABLE', 'this Idempotency-Key was used with a different request in the last 24 hours', 'Idempotency-Key');
   return ok(broadcastView(earlier));
 }
@@ -254,7 +271,7 @@ export async function cancelBroadcast(deps: Pick<NotifyDeps, 'db' | 'database' |
        WHERE b.id = old.id AND b.status IN ('scheduled', 'sending') RETURNING old.was`,
       [id, organizationId],
     );
-    if (changed) await broadcastEnded(tx, deps.boss, id);
+    if (changed) await broadcastHasEnded(tx, deps.boss, id);
     return changed;
   });
   if (cancelled) countBroadcastEnd('cancelled');

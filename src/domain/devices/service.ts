@@ -7,7 +7,10 @@ import type { SqlClient } from '../../db/sql.ts';
 import { PLATFORMS, type Platform } from '../../fanout/platform.ts';
 import { createBatcher, perDatabase, whenQueued } from '../batch.ts';
 import { COUNT_SHARDS } from '../subscriptions/service.ts';
-import { fail, invalid, ok, type Result } from '../errors.ts';
+import { fail, invalid, notFound, ok, type Result } from '../errors.ts';
+import { isUuid } from '../validate.ts';
+import { tallyDevices } from '../insights/tallies.ts';
+import { canonicalLocale, MAX_LOCALE_LENGTH } from './locale.ts';
 
 export { PLATFORMS, type Platform };
 const APNS_TOKEN = /^[0-9a-fA-F]{64,200}$/;
@@ -20,6 +23,8 @@ export interface RegisterDeviceInput {
   fcmToken?: string | null;
   /** The PushSubscription a browser gives the web app: {endpoint, keys: {p256dh, auth}}. */
   webPush?: unknown;
+  /** The device's language, a BCP 47 tag (fr-CA): it picks the broadcast's localized text. */
+  locale?: string | null;
 }
 
 /** A browser subscription, checked by the Web Push platform (src/webpush): its endpoint's host and its keys. */
@@ -45,11 +50,26 @@ interface Registration {
   token: string;
   p256dh: Buffer | null;
   auth: Buffer | null;
+  locale: string | null;
 }
 
 const TOKEN_FIELD = { ios: 'apnsToken', android: 'fcmToken', web: 'webPush' } as const;
 
 export async function validateRegistration(input: RegisterDeviceInput, settings: DeviceSettings = {}): Promise<Result<Registration>> {
+  const locale = localeOf(input.locale);
+  if (!locale.ok) return locale;
+  const token = await validateToken(input, settings);
+  return token.ok ? ok({ ...token.value, locale: locale.value }) : token;
+}
+
+/** A device's locale as given (absent or null: none), in canonical form. */
+function localeOf(locale: unknown): Result<string | null> {
+  if (locale === undefined || locale === null) return ok(null);
+  const canonical = canonicalLocale(locale);
+  return canonical ? ok(canonical) : invalid('locale', `locale must be a BCP 47 language tag of at most ${MAX_LOCALE_LENGTH} characters, e.g. "fr-CA"`);
+}
+
+async function validateToken(input: RegisterDeviceInput, settings: DeviceSettings): Promise<Result<Omit<Registration, 'locale'>>> {
   const { platform } = input;
   if (!PLATFORMS.includes(platform as Platform)) {
     return invalid('platform', `platform must be one of: ${PLATFORMS.map((p) => `"${p}"`).join(', ')}`);
@@ -91,12 +111,13 @@ const registerBatch = (platform: Platform) =>
       const unique = [...new Map(items.map((item) => [item.token, item])).values()];
       const column = COLUMN[platform];
       const rows = await sql.query<{ device_uuid: string; token: string; created: boolean; dead: boolean }>(
-        `INSERT INTO devices (device_uuid, platform, ${column}, web_push_p256dh, web_push_auth)
-         SELECT * FROM unnest($1::uuid[], $2::text[]::"Platform"[], $3::text[], $4::bytea[], $5::bytea[])
+        `INSERT INTO devices (device_uuid, platform, ${column}, web_push_p256dh, web_push_auth, locale)
+         SELECT * FROM unnest($1::uuid[], $2::text[]::"Platform"[], $3::text[], $4::bytea[], $5::bytea[], $6::text[])
          ORDER BY 3
-         ON CONFLICT (${column}) DO UPDATE SET updated_at = now()
+         -- A locale given replaces the one kept; a registration without one keeps it.
+         ON CONFLICT (${column}) DO UPDATE SET updated_at = now(), locale = COALESCE(EXCLUDED.locale, devices.locale)
          RETURNING device_uuid::text, ${column} AS token, (xmax = 0) AS created, token_invalidated_at IS NOT NULL AS dead`,
-        [unique.map(() => randomUUID()), unique.map(() => platform), unique.map((u) => u.token), unique.map((u) => u.p256dh), unique.map((u) => u.auth)],
+        [unique.map(() => randomUUID()), unique.map(() => platform), unique.map((u) => u.token), unique.map((u) => u.p256dh), unique.map((u) => u.auth), unique.map((u) => u.locale)],
       );
       // A token its push service had declared dead is revived, and counted again by its organizations
       // (subscriberCount counts devices that can still receive). Its own statement, so that only a dead-to-live
@@ -107,12 +128,16 @@ const registerBatch = (platform: Platform) =>
         await sql.query(
           `WITH revived AS (
              UPDATE devices SET token_invalidated_at = NULL, token_invalid_reason = NULL
-             WHERE device_uuid = ANY($1::uuid[]) AND token_invalidated_at IS NOT NULL RETURNING device_uuid
-           )
-           INSERT INTO organization_subscriber_counts (organization_id, shard, count)
-           SELECT s.organization_id, floor(random() * $2)::smallint, count(*) FROM subscriptions s JOIN revived USING (device_uuid)
-           GROUP BY s.organization_id ORDER BY s.organization_id
-           ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count`,
+             WHERE device_uuid = ANY($1::uuid[]) AND token_invalidated_at IS NOT NULL RETURNING device_uuid, platform
+           ),
+           counted AS (
+             INSERT INTO organization_subscriber_counts (organization_id, shard, count)
+             SELECT s.organization_id, floor(random() * $2)::smallint, count(*) FROM subscriptions s JOIN revived USING (device_uuid)
+             GROUP BY s.organization_id ORDER BY s.organization_id
+             ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count
+           ),
+           ${tallyDevices('revived', 1)}
+           SELECT count(*) FROM revived`,
           [dead, COUNT_SHARDS],
         );
       }
@@ -134,4 +159,23 @@ export async function registerDevice(sql: SqlClient, input: RegisterDeviceInput,
   if (!valid.ok) return valid;
   // xmax = 0 only for a freshly inserted row; ON CONFLICT makes concurrent registrations agree on one device.
   return whenQueued(() => batches[valid.value.platform](sql, valid.value));
+}
+
+export interface DeviceDetails {
+  deviceUuid: string;
+  platform: Platform;
+  locale: string | null;
+}
+
+/** Changes what a device says of itself (PATCH /v1/devices/{deviceUuid}): its locale; null removes it. */
+export async function updateDevice(sql: SqlClient, deviceUuid: string, changes: { locale?: unknown }): Promise<Result<DeviceDetails>> {
+  if (!('locale' in changes) || changes.locale === undefined) return invalid('locale', 'locale is required (a BCP 47 language tag, or null to remove it)');
+  const locale = localeOf(changes.locale);
+  if (!locale.ok) return locale;
+  if (!isUuid(deviceUuid)) return notFound('device not found');
+  const [row] = await sql.query<{ platform: Platform; locale: string | null }>(
+    `UPDATE devices SET locale = $2, updated_at = now() WHERE device_uuid = $1::uuid RETURNING platform::text, locale`,
+    [deviceUuid, locale.value],
+  );
+  return row ? ok({ deviceUuid: deviceUuid.toLowerCase(), platform: row.platform, locale: row.locale }) : notFound('device not found');
 }

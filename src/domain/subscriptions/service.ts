@@ -8,6 +8,8 @@ import { slugIssue } from '../organizations/rules.ts';
 import { isUuid, stringIssue } from '../validate.ts';
 import { proveExternalIds } from './external-ids.ts';
 import { COUNT_SHARDS, MAX_SUBSCRIPTIONS_PER_DEVICE, writeSubscriptions, type SubscribeRow } from './statement.ts';
+import { topicsOf } from './topics.ts';
+import { tallySubscriberDays, tallyTopics } from '../insights/tallies.ts';
 
 export { COUNT_SHARDS, MAX_SUBSCRIPTIONS_PER_DEVICE } from './statement.ts';
 
@@ -19,11 +21,15 @@ export interface SubscribeInput {
   inviteCode?: string | null;
   /** Needed with an externalId when the organization has identity keys: a JWT its server signed (../identity/tokens.ts). */
   externalIdToken?: string | null;
+  /** The topics the subscription follows, replacing those it had; absent (or null): they are kept. */
+  topics?: unknown;
 }
 
 export interface DeviceSubscription {
   orgSlug: string;
   externalId: string | null;
+  /** The topics it follows, sorted. */
+  topics: string[];
   createdAt: Date;
   updatedAt: Date;
   /** False when the device was already subscribed and only externalId was set. */
@@ -33,7 +39,7 @@ export interface DeviceSubscription {
 const NO_DEVICE = 'device not found';
 const NO_ORGANIZATION = 'organization not found';
 
-type BatchItem = { deviceUuid: string; orgSlug: string; externalId: string | null; inviteCode: string | null; externalIdToken: string | null };
+type BatchItem = { deviceUuid: string; orgSlug: string; externalId: string | null; inviteCode: string | null; externalIdToken: string | null; topics: string[] | null };
 type BatchAnswer = SubscribeRow & { tokenError: DomainError | null };
 
 /** Indexes of `items` in rounds within which no key repeats, each in the order given. */
@@ -86,15 +92,17 @@ const subscribeBatch: Subscribe = perDatabase((sql: SqlClient) =>
   }),
 ) as Subscribe;
 
-export async function subscribe(sql: SqlClient, { deviceUuid, orgSlug, externalId = null, inviteCode = null, externalIdToken = null }: SubscribeInput): Promise<Result<DeviceSubscription>> {
+export async function subscribe(sql: SqlClient, { deviceUuid, orgSlug, externalId = null, inviteCode = null, externalIdToken = null, topics: given }: SubscribeInput): Promise<Result<DeviceSubscription>> {
   if (externalId !== null) {
     const issue = stringIssue(externalId, 'externalId', { max: 128 });
     if (issue) return invalid('externalId', issue);
   }
+  const topics = topicsOf(given);
+  if (!topics.ok) return topics;
   if (!isUuid(deviceUuid)) return notFound(NO_DEVICE);
   if (slugIssue(orgSlug)) return notFound(NO_ORGANIZATION);
   // Subscribing again replaces externalId (absent means none).
-  const written = await whenQueued(() => subscribeBatch(sql, { deviceUuid, orgSlug, externalId, inviteCode, externalIdToken }));
+  const written = await whenQueued(() => subscribeBatch(sql, { deviceUuid, orgSlug, externalId, inviteCode, externalIdToken, topics: topics.value }));
   if (!written.ok) return written;
   const row = written.value;
   if (!row.device_found) return notFound(NO_DEVICE);
@@ -104,7 +112,7 @@ export async function subscribe(sql: SqlClient, { deviceUuid, orgSlug, externalI
   if (row.tokenError) return { ok: false, error: row.tokenError };
   if (row.token_needed) return missingToken();
   if (row.over_cap) return fail('CONFLICT', `this device is subscribed to ${MAX_SUBSCRIPTIONS_PER_DEVICE} organizations, the most one device may be: unsubscribe it from one first`);
-  return ok({ orgSlug, externalId: row.external_id, createdAt: row.created_at!, updatedAt: row.updated_at!, created: row.created === true });
+  return ok({ orgSlug, externalId: row.external_id, topics: row.topics ?? [], createdAt: row.created_at!, updatedAt: row.updated_at!, created: row.created === true });
 }
 
 export async function unsubscribe(sql: SqlClient, { deviceUuid, orgSlug }: { deviceUuid: string; orgSlug: string }): Promise<Result<true>> {
@@ -115,12 +123,16 @@ export async function unsubscribe(sql: SqlClient, { deviceUuid, orgSlug }: { dev
       WHERE o.slug = $1 AND s.organization_id = o.id AND s.device_uuid = $2::uuid
       RETURNING s.organization_id, s.device_uuid
     ),
+    live AS (SELECT gone.organization_id, gone.device_uuid, d.platform FROM gone JOIN devices d USING (device_uuid) WHERE d.token_invalidated_at IS NULL),
     counted AS (
       INSERT INTO organization_subscriber_counts (organization_id, shard, count)
-      SELECT organization_id, floor(random() * $3)::smallint, -1 FROM gone
-      WHERE EXISTS (SELECT 1 FROM devices d WHERE d.device_uuid = gone.device_uuid AND d.token_invalidated_at IS NULL)
+      SELECT organization_id, floor(random() * $3)::smallint, -1 FROM live
       ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count - 1
-    )
+    ),
+    -- Its topics go with it (the foreign key's cascade), and so do their counts.
+    days AS (${tallySubscriberDays('SELECT organization_id, platform, -count(*)::int AS n FROM live GROUP BY 1, 2')}),
+    topics AS (${tallyTopics(`SELECT t.organization_id, t.topic, -count(*)::int AS n FROM live
+      JOIN subscription_topics t ON t.organization_id = live.organization_id AND t.device_uuid = live.device_uuid GROUP BY 1, 2`)})
     SELECT count(*)::int AS deleted FROM gone`,
     [orgSlug, deviceUuid, COUNT_SHARDS],
   );

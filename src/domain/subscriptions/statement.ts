@@ -6,9 +6,11 @@
 // never reaches SQL. An externalId is written without proof only if the organization has
 // no identity key; otherwise the row says token_needed and nothing is written. An unknown device is still looked
 // up for a refused request, so it answers 404 before a token answers 401. The (device, slug) pairs of one call
-// must be distinct: a row cannot be upserted twice by one statement.
+// must be distinct: a row cannot be upserted twice by one statement. Topics given replace the subscription's, and
+// the statement moves the tallies with them (../insights/tallies.ts).
 import { createHash } from 'node:crypto';
 import type { SqlClient } from '../../db/sql.ts';
+import { tallySubscriberDays, tallyTopics } from '../insights/tallies.ts';
 
 /** Counter rows per organization; a change lands on a random one. */
 export const COUNT_SHARDS = 16;
@@ -29,6 +31,8 @@ export interface SubscribeEntry {
   keyId: string | null;
   /** The organization the key was proven for: the slug must still name it. */
   organizationId?: string | null;
+  /** The topics to follow, replacing those it has; null: keep them. */
+  topics: string[] | null;
 }
 
 export interface SubscribeRow {
@@ -44,17 +48,20 @@ export interface SubscribeRow {
   created_at: Date | null;
   updated_at: Date | null;
   created: boolean | null;
+  /** The topics the subscription follows after the statement (null when it was not written). */
+  topics: string[] | null;
 }
 
 /** One row per entry, in order. */
 export async function writeSubscriptions(sql: SqlClient, entries: SubscribeEntry[]): Promise<SubscribeRow[]> {
   const rows = await sql.query<SubscribeRow & { n: string }>(
     `    WITH input AS (
-      SELECT * FROM unnest($1::uuid[], $2::text[], $3::bytea[], $4::text[], $5::uuid[], $8::uuid[]) WITH ORDINALITY
-        AS i(device_uuid, slug, invite_digest, external_id, key_id, proven_for, n)
+      SELECT * FROM unnest($1::uuid[], $2::text[], $3::bytea[], $4::text[], $5::uuid[], $8::uuid[], $9::jsonb[]) WITH ORDINALITY
+        AS i(device_uuid, slug, invite_digest, external_id, key_id, proven_for, topics_json, n)
     ),
     resolved AS (
-      SELECT i.n, i.external_id, i.key_id, o.id AS organization_id, d.device_uuid AS found_device, d.token_invalidated_at IS NULL AS live,
+      SELECT i.n, i.external_id, i.key_id, o.id AS organization_id, d.device_uuid AS found_device, d.token_invalidated_at IS NULL AS live, d.platform,
+             CASE WHEN i.topics_json IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(i.topics_json)) END AS topics,
              (o.id IS NOT NULL AND i.external_id IS NOT NULL AND i.key_id IS NULL
               AND EXISTS (SELECT 1 FROM identity_keys k WHERE k.organization_id = o.id)) AS token_needed,
              (o.id IS NOT NULL AND d.device_uuid IS NOT NULL
@@ -74,15 +81,36 @@ export async function writeSubscriptions(sql: SqlClient, entries: SubscribeEntry
         SET external_id = EXCLUDED.external_id, external_id_key_id = EXCLUDED.external_id_key_id, updated_at = now()
       RETURNING organization_id, device_uuid, external_id, created_at, updated_at, (xmax = 0) AS created
     ),
+    written AS (SELECT r.*, up.created FROM up JOIN resolved r ON r.organization_id = up.organization_id AND r.found_device = up.device_uuid),
     counted AS (
       INSERT INTO organization_subscriber_counts (organization_id, shard, count)
-      SELECT up.organization_id, floor(random() * $6)::smallint, count(*) FROM up
-      WHERE created AND EXISTS (SELECT 1 FROM resolved r WHERE r.found_device = up.device_uuid AND r.live)
-      GROUP BY up.organization_id ORDER BY up.organization_id
+      SELECT organization_id, floor(random() * $6)::smallint, count(*) FROM written
+      WHERE created AND live
+      GROUP BY organization_id ORDER BY organization_id
       ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count + EXCLUDED.count
-    )
+    ),
+    -- Topics given replace those the subscription had: the ones it no longer follows go, the new ones come.
+    topics_removed AS (
+      DELETE FROM subscription_topics t USING written w
+      WHERE w.topics IS NOT NULL AND t.organization_id = w.organization_id AND t.device_uuid = w.found_device AND NOT (t.topic = ANY(w.topics))
+      RETURNING t.organization_id, t.topic, w.live
+    ),
+    topics_added AS (
+      INSERT INTO subscription_topics (organization_id, topic, device_uuid)
+      SELECT w.organization_id, x.topic, w.found_device FROM written w CROSS JOIN unnest(w.topics) x(topic)
+      ORDER BY 1, 2, 3
+      ON CONFLICT DO NOTHING
+      RETURNING organization_id, topic, device_uuid
+    ),
+    days AS (${tallySubscriberDays('SELECT organization_id, platform, count(*)::int AS n FROM written WHERE created AND live GROUP BY 1, 2')}),
+    topics_counted AS (${tallyTopics(`SELECT organization_id, topic, sum(n)::int AS n FROM (
+        SELECT a.organization_id, a.topic, 1 AS n FROM topics_added a JOIN written w ON w.organization_id = a.organization_id AND w.found_device = a.device_uuid
+        WHERE w.live UNION ALL SELECT organization_id, topic, -1 FROM topics_removed WHERE live) c
+      GROUP BY 1, 2`)})
     SELECT r.n::text, r.organization_id::text, r.found_device IS NOT NULL AS device_found, r.organization_id IS NOT NULL AS org_found,
-           r.token_needed, r.over_cap, up.external_id, up.created_at, up.updated_at, up.created
+           r.token_needed, r.over_cap, up.external_id, up.created_at, up.updated_at, up.created,
+           CASE WHEN up.device_uuid IS NULL THEN NULL WHEN r.topics IS NOT NULL THEN r.topics
+                ELSE ARRAY(SELECT t.topic FROM subscription_topics t WHERE t.organization_id = up.organization_id AND t.device_uuid = up.device_uuid ORDER BY t.topic COLLATE "C") END AS topics
     FROM resolved r LEFT JOIN up ON up.organization_id = r.organization_id AND up.device_uuid = r.found_device`,
     [
       entries.map((e) => e.deviceUuid),
@@ -93,6 +121,7 @@ export async function writeSubscriptions(sql: SqlClient, entries: SubscribeEntry
       COUNT_SHARDS,
       MAX_SUBSCRIPTIONS_PER_DEVICE,
       entries.map((e) => e.organizationId ?? null),
+      entries.map((e) => (e.topics === null ? null : JSON.stringify(e.topics))),
     ],
   );
   const byN = new Map(rows.map((row) => [Number(row.n), row]));

@@ -54,7 +54,7 @@ export async function broadcastEnded(tx: SqlTransaction, boss: Boss, broadcastId
   );
   if (!endpoints.length) return;
   const [row] = await tx.query<BroadcastWithKey>(
-    `SELECT b.id::text, b.status::text, b.request, b.recipients, b.sent, b.failed, b.failures, b.by_platform AS "byPlatform", b.created_at AS "createdAt", b.send_at AS "sendAt",
+    `SELECT b.id::text, b.status::text, b.request, b.recipients, b.sent, b.failed, b.failures, b.by_platform AS "byPlatform", b.opened, b.created_at AS "createdAt", b.send_at AS "sendAt",
        b.finished_at AS "finishedAt", b.error, b.waiting_since AS "waitingSince",
        CASE WHEN k.id IS NULL THEN NULL ELSE json_build_object('id', k.id, 'name', k.name, 'displayPrefix', k.display_prefix) END AS "apiKey"
      FROM broadcasts b LEFT JOIN api_keys k ON k.id = b.api_key_id WHERE b.id = $1`,

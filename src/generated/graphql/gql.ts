@@ -14,15 +14,19 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON) {\n    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush) { deviceUuid created }\n  }\n": typeof types.RegisterDeviceDocument,
+    "\n  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON, $locale: String) {\n    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush, locale: $locale) { deviceUuid created }\n  }\n": typeof types.RegisterDeviceDocument,
+    "\n  mutation UpdateDevice($deviceUuid: ID!, $locale: String) {\n    updateDevice(deviceUuid: $deviceUuid, locale: $locale) { deviceUuid platform locale }\n  }\n": typeof types.UpdateDeviceDocument,
+    "\n  mutation ReportOpen($deviceUuid: ID!, $notificationId: String!) {\n    reportOpen(deviceUuid: $deviceUuid, notificationId: $notificationId)\n  }\n": typeof types.ReportOpenDocument,
+    "\n  query Topics {\n    topics { topic subscribers }\n  }\n": typeof types.TopicsDocument,
+    "\n  query Insights($days: Int) {\n    insights(days: $days) {\n      days { date subscribers subscribersByPlatform { ios android web } broadcasts sent failed failures opened }\n    }\n  }\n": typeof types.InsightsDocument,
     "\n  query WebPushPublicKey {\n    webPushPublicKey\n  }\n": typeof types.WebPushPublicKeyDocument,
-    "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken) { orgSlug externalId createdAt updatedAt created }\n  }\n": typeof types.SubscribeDeviceDocument,
+    "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String, $topics: JSON) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken, topics: $topics) {\n      orgSlug externalId topics createdAt updatedAt created\n    }\n  }\n": typeof types.SubscribeDeviceDocument,
     "\n  mutation UnsubscribeDevice($deviceUuid: ID!, $orgSlug: String!) {\n    unsubscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug)\n  }\n": typeof types.UnsubscribeDeviceDocument,
     "\n  query SearchOrganizations($search: String, $limit: Int, $cursor: String) {\n    organizations(search: $search, limit: $limit, cursor: $cursor) {\n      organizations { ...PublicOrganization }\n      nextCursor\n    }\n  }\n": typeof types.SearchOrganizationsDocument,
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": typeof types.PublicOrganizationFragmentDoc,
     "\n  query OrganizationBySlug($slug: String!) {\n    organization(slug: $slug) { ...PublicOrganization }\n  }\n": typeof types.OrganizationBySlugDocument,
     "\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n": typeof types.OrganizationByInviteCodeDocument,
-    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastFieldsFragmentDoc,
+    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds topics body title languages recipients sent failed failures opened byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": typeof types.BroadcastFieldsFragmentDoc,
     "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n": typeof types.NotifyDocument,
     "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": typeof types.ListNotificationsDocument,
     "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": typeof types.NotificationByIdDocument,
@@ -94,15 +98,19 @@ type Documents = {
     "\n  mutation EnableOrganizationWebhook($organizationId: ID!, $id: ID!) {\n    enableOrganizationWebhook(organizationId: $organizationId, id: $id) { id disabledAt disabledReason }\n  }\n": typeof types.EnableOrganizationWebhookDocument,
 };
 const documents: Documents = {
-    "\n  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON) {\n    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush) { deviceUuid created }\n  }\n": types.RegisterDeviceDocument,
+    "\n  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON, $locale: String) {\n    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush, locale: $locale) { deviceUuid created }\n  }\n": types.RegisterDeviceDocument,
+    "\n  mutation UpdateDevice($deviceUuid: ID!, $locale: String) {\n    updateDevice(deviceUuid: $deviceUuid, locale: $locale) { deviceUuid platform locale }\n  }\n": types.UpdateDeviceDocument,
+    "\n  mutation ReportOpen($deviceUuid: ID!, $notificationId: String!) {\n    reportOpen(deviceUuid: $deviceUuid, notificationId: $notificationId)\n  }\n": types.ReportOpenDocument,
+    "\n  query Topics {\n    topics { topic subscribers }\n  }\n": types.TopicsDocument,
+    "\n  query Insights($days: Int) {\n    insights(days: $days) {\n      days { date subscribers subscribersByPlatform { ios android web } broadcasts sent failed failures opened }\n    }\n  }\n": types.InsightsDocument,
     "\n  query WebPushPublicKey {\n    webPushPublicKey\n  }\n": types.WebPushPublicKeyDocument,
-    "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken) { orgSlug externalId createdAt updatedAt created }\n  }\n": types.SubscribeDeviceDocument,
+    "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String, $topics: JSON) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken, topics: $topics) {\n      orgSlug externalId topics createdAt updatedAt created\n    }\n  }\n": types.SubscribeDeviceDocument,
     "\n  mutation UnsubscribeDevice($deviceUuid: ID!, $orgSlug: String!) {\n    unsubscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug)\n  }\n": types.UnsubscribeDeviceDocument,
     "\n  query SearchOrganizations($search: String, $limit: Int, $cursor: String) {\n    organizations(search: $search, limit: $limit, cursor: $cursor) {\n      organizations { ...PublicOrganization }\n      nextCursor\n    }\n  }\n": types.SearchOrganizationsDocument,
     "\n  fragment PublicOrganization on Organization { id name slug logoUrl brandColor description subscriberCount }\n": types.PublicOrganizationFragmentDoc,
     "\n  query OrganizationBySlug($slug: String!) {\n    organization(slug: $slug) { ...PublicOrganization }\n  }\n": types.OrganizationBySlugDocument,
     "\n  query OrganizationByInviteCode($inviteCode: String!) {\n    organizationByInviteCode(inviteCode: $inviteCode) { ...PublicOrganization }\n  }\n": types.OrganizationByInviteCodeDocument,
-    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastFieldsFragmentDoc,
+    "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds topics body title languages recipients sent failed failures opened byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n": types.BroadcastFieldsFragmentDoc,
     "\n  mutation Notify($input: JSON!, $idempotencyKey: String) {\n    notify(input: $input, idempotencyKey: $idempotencyKey) { ...BroadcastFields }\n  }\n": types.NotifyDocument,
     "\n  query ListNotifications($limit: Int, $cursor: String) {\n    notifications(limit: $limit, cursor: $cursor) { notifications { ...BroadcastFields } nextCursor }\n  }\n": types.ListNotificationsDocument,
     "\n  query NotificationById($id: ID!) {\n    notification(id: $id) { ...BroadcastFields }\n  }\n": types.NotificationByIdDocument,
@@ -191,7 +199,23 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON) {\n    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush) { deviceUuid created }\n  }\n"): (typeof documents)["\n  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON) {\n    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush) { deviceUuid created }\n  }\n"];
+export function graphql(source: "\n  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON, $locale: String) {\n    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush, locale: $locale) { deviceUuid created }\n  }\n"): (typeof documents)["\n  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON, $locale: String) {\n    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush, locale: $locale) { deviceUuid created }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateDevice($deviceUuid: ID!, $locale: String) {\n    updateDevice(deviceUuid: $deviceUuid, locale: $locale) { deviceUuid platform locale }\n  }\n"): (typeof documents)["\n  mutation UpdateDevice($deviceUuid: ID!, $locale: String) {\n    updateDevice(deviceUuid: $deviceUuid, locale: $locale) { deviceUuid platform locale }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReportOpen($deviceUuid: ID!, $notificationId: String!) {\n    reportOpen(deviceUuid: $deviceUuid, notificationId: $notificationId)\n  }\n"): (typeof documents)["\n  mutation ReportOpen($deviceUuid: ID!, $notificationId: String!) {\n    reportOpen(deviceUuid: $deviceUuid, notificationId: $notificationId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Topics {\n    topics { topic subscribers }\n  }\n"): (typeof documents)["\n  query Topics {\n    topics { topic subscribers }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Insights($days: Int) {\n    insights(days: $days) {\n      days { date subscribers subscribersByPlatform { ios android web } broadcasts sent failed failures opened }\n    }\n  }\n"): (typeof documents)["\n  query Insights($days: Int) {\n    insights(days: $days) {\n      days { date subscribers subscribersByPlatform { ios android web } broadcasts sent failed failures opened }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -199,7 +223,7 @@ export function graphql(source: "\n  query WebPushPublicKey {\n    webPushPublic
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken) { orgSlug externalId createdAt updatedAt created }\n  }\n"): (typeof documents)["\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken) { orgSlug externalId createdAt updatedAt created }\n  }\n"];
+export function graphql(source: "\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String, $topics: JSON) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken, topics: $topics) {\n      orgSlug externalId topics createdAt updatedAt created\n    }\n  }\n"): (typeof documents)["\n  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String, $topics: JSON) {\n    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken, topics: $topics) {\n      orgSlug externalId topics createdAt updatedAt created\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -223,7 +247,7 @@ export function graphql(source: "\n  query OrganizationByInviteCode($inviteCode:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): (typeof documents)["\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds body title recipients sent failed failures byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"];
+export function graphql(source: "\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds topics body title languages recipients sent failed failures opened byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"): (typeof documents)["\n  fragment BroadcastFields on Broadcast {\n    id status test target externalIds topics body title languages recipients sent failed failures opened byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt\n    error { code message }\n    waitingForApnsSince\n    timing { durationMs }\n    apiKey { id name displayPrefix }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,4 +1,4 @@
-import { registerDevice, type DeviceRegistration } from '../../domain/devices/service.ts';
+import { registerDevice, updateDevice, type DeviceDetails, type DeviceRegistration } from '../../domain/devices/service.ts';
 import { fail } from '../../domain/errors.ts';
 import { builder } from '../builder.ts';
 import { unwrap } from '../errors.ts';
@@ -10,7 +10,21 @@ const DeviceRegistrationType = builder.objectRef<DeviceRegistration>('DeviceRegi
   }),
 });
 
+const DeviceType = builder.objectRef<DeviceDetails>('Device').implement({
+  fields: (t) => ({
+    deviceUuid: t.exposeID('deviceUuid'),
+    platform: t.exposeString('platform', { description: '"ios", "android" or "web".' }),
+    locale: t.exposeString('locale', { nullable: true, description: 'The device\'s language (BCP 47, canonical form), or null.' }),
+  }),
+});
+
 builder.mutationFields((t) => ({
+  updateDevice: t.field({
+    type: DeviceType,
+    description: 'Changes a device\'s locale (PATCH /v1/devices/{deviceUuid}); null removes it. NOT_FOUND for an unknown device. Rate-limited per client IP like subscribing.',
+    args: { deviceUuid: t.arg.id({ required: true }), locale: t.arg.string() },
+    resolve: async (_root, { deviceUuid, locale }, ctx) => unwrap(await updateDevice(ctx.sql, String(deviceUuid), { locale })),
+  }),
   registerDevice: t.field({
     type: DeviceRegistrationType,
     description:
@@ -20,6 +34,7 @@ builder.mutationFields((t) => ({
       apnsToken: t.arg.string(),
       fcmToken: t.arg.string(),
       webPush: t.arg({ type: 'JSON', description: 'The PushSubscription a browser gives the web app (its toJSON()).' }),
+      locale: t.arg.string({ description: 'The device\'s language as a BCP 47 tag (e.g. "fr-CA"): broadcasts with localized texts send it the closest. Registering again with one replaces it; without one keeps it.' }),
     },
     resolve: async (_root, args, ctx) => unwrap(await registerDevice(ctx.sql, args, ctx.devices)),
   }),

@@ -26,7 +26,7 @@ const ConfigurationError = builder.objectRef<ConfigurationErrorView>('Configurat
   }),
 });
 
-const SubscribersByPlatform = builder.objectRef<Record<'ios' | 'android' | 'web', number>>('SubscribersByPlatform').implement({
+export const SubscribersByPlatform = builder.objectRef<Record<'ios' | 'android' | 'web', number>>('SubscribersByPlatform').implement({
   description: 'Subscribed devices that can receive, per platform.',
   fields: (t) => ({ ios: t.exposeInt('ios'), android: t.exposeInt('android'), web: t.exposeInt('web') }),
 });
@@ -35,7 +35,7 @@ builder.prismaObjectFields('Organization', (t) => ({
   subscribersByPlatform: t.field({
     type: SubscribersByPlatform,
     nullable: true,
-    description: 'Subscribed devices that can receive, per platform (counted now: slower than subscriberCount on a large audience). Members only; null for everyone else.',
+    description: 'Subscribed devices that can receive, per platform (kept as they change, like subscriberCount). Members only; null for everyone else.',
     resolve: async (organization, _args, ctx) => ((await viewerRole(ctx, organization.id)) ? subscribersByPlatform(ctx.sql, organization.id) : null),
   }),
   lastConfigurationError: t.field({

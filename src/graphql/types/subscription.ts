@@ -8,6 +8,7 @@ const DeviceSubscriptionType = builder.objectRef<DeviceSubscription>('DeviceSubs
   fields: (t) => ({
     orgSlug: t.exposeString('orgSlug'),
     externalId: t.exposeString('externalId', { nullable: true, description: 'The organization\'s identifier for this user, used to target them.' }),
+    topics: t.exposeStringList('topics', { description: 'The topics it follows, sorted: a "topics" broadcast reaches it when it names one of them.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     created: t.exposeBoolean('created', { description: 'False when the device was already subscribed and externalId was replaced.' }),
@@ -25,6 +26,10 @@ builder.mutationFields((t) => ({
       deviceUuid: t.arg.id({ required: true }),
       orgSlug: t.arg.string({ required: true }),
       externalId: t.arg.string(),
+      topics: t.arg({
+        type: 'JSON',
+        description: 'The topics to follow, replacing those it has ([] clears them); absent or null keeps them. Each is 1 to 64 characters of A-Z a-z 0-9 _ . ~ -, case-sensitive; at most 32.',
+      }),
       inviteCode: t.arg.string({ description: 'The organization\'s invite code; ignored by organizations that do not require it.' }),
       externalIdToken: t.arg.string({
         description:
@@ -32,8 +37,8 @@ builder.mutationFields((t) => ({
           'Missing or invalid: INVALID_EXTERNAL_ID_TOKEN, and the subscription stays as it was. Ignored otherwise.',
       }),
     },
-    resolve: async (_root, { deviceUuid, orgSlug, externalId, inviteCode, externalIdToken }, ctx) =>
-      unwrap(await subscribe(ctx.sql, { deviceUuid: String(deviceUuid), orgSlug, externalId, inviteCode, externalIdToken })),
+    resolve: async (_root, { deviceUuid, orgSlug, externalId, inviteCode, externalIdToken, topics }, ctx) =>
+      unwrap(await subscribe(ctx.sql, { deviceUuid: String(deviceUuid), orgSlug, externalId, inviteCode, externalIdToken, topics })),
   }),
   unsubscribeDevice: t.boolean({
     description: 'Removes a device\'s subscription; NOT_FOUND when there is none.',

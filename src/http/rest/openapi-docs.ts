@@ -11,7 +11,7 @@ export interface QueryParam {
 export interface RouteDoc {
   summary: string;
   description: string;
-  tag: 'Devices' | 'Organizations' | 'Notifications' | 'Webhooks' | 'Identity';
+  tag: 'Devices' | 'Organizations' | 'Notifications' | 'Audience' | 'Webhooks' | 'Identity';
   /** Needs `Authorization: Bearer <API key>`. */
   auth: boolean;
   /** Sends RateLimit-* headers (and may answer 429). */
@@ -35,7 +35,8 @@ const limit = { name: 'limit', description: 'Page size, 1 to 100 (default 20).',
 const cursor = { name: 'cursor', description: 'nextCursor of the previous page.', schema: { type: 'string' } };
 const org = { id: '4f7c2a9e-…', name: 'Acme News', slug: 'acme', logoUrl: null, brandColor: '#FF6600', description: 'Breaking news', subscriberCount: 1 };
 const broadcast = {
-  id: 'b1e4…', status: 'completed', test: false, target: 'all', externalIds: null, body: 'Take cover', title: 'Storm warning', recipients: 3, sent: 3, failed: 0, failures: {},
+  id: 'b1e4…', status: 'completed', test: false, target: 'all', externalIds: null, topics: null, body: 'Take cover', title: 'Storm warning', languages: [], recipients: 3, sent: 3, failed: 0, failures: {},
+  byPlatform: { ios: { sent: 3, failed: 0 }, android: { sent: 0, failed: 0 }, web: { sent: 0, failed: 0 } }, opened: 1,
   createdAt: '2026-11-22T04:28:03.056Z', sendAt: null, finishedAt: '2026-11-22T04:28:03.097Z', error: null, waitingForApnsSince: null, timing: { durationMs: 41 },
   apiKey: { id: '9a0c…', name: 'live key', displayPrefix: 'svc_live_QQZP-o' },
 };
@@ -56,6 +57,22 @@ export const routeDocs: Record<string, RouteDoc> = {
       503: 'UNAVAILABLE: platform "web" while Web Push is off on this server (no VAPID keys); or the database cannot be reached.',
     },
   },
+  'PATCH /v1/devices/:deviceUuid': {
+    summary: 'Change a device\'s locale', tag: 'Devices', auth: false, rateLimited: true,
+    description: 'Sets the language the device\'s user reads (a BCP 47 tag), or removes it with null: broadcasts with localized texts send it the closest. Limited per client IP (SUBSCRIPTIONS_PER_MINUTE).',
+    body: { schema: ref('UpdateDevice'), example: { locale: 'fr-CA' } },
+    success: { 200: { description: 'The device.', schema: ref('DeviceDetails'), example: { deviceUuid: '6f1c…', platform: 'ios', locale: 'fr-CA' } } },
+    errors: { ...BODY_ERRORS, 400: 'locale is missing or not a BCP 47 language tag of at most 35 characters (`field`: locale).', 404: 'Unknown device.' },
+  },
+  'POST /v1/devices/:deviceUuid/opens': {
+    summary: 'Report an open', tag: 'Devices', auth: false, rateLimited: true,
+    description:
+      'The app tells that its user opened a notification. Counted once per device and notification (its `opened`, and the day\'s in GET /v1/insights); a repeat answers 204 and is not counted. ' +
+      'Only a device the notification was sent to counts: one in its audience (subscribed to the organization before the broadcast ended, matching its target). Limited per client IP (OPENS_PER_MINUTE).',
+    body: { schema: ref('ReportOpen'), example: { notificationId: '019ab3f2-…' } },
+    success: { 204: { description: 'Counted (or counted before); no body.' } },
+    errors: { ...BODY_ERRORS, 400: 'notificationId is missing or not a UUID.', 404: 'Unknown device; or a notification this device was not sent (unknown ones alike, `field`: notificationId).' },
+  },
   'GET /v1/web-push/vapid-public-key': {
     summary: 'The VAPID public key for browsers', tag: 'Devices', auth: false,
     description: 'What a web app passes to pushManager.subscribe as applicationServerKey before registering the subscription with platform "web".',
@@ -68,9 +85,9 @@ export const routeDocs: Record<string, RouteDoc> = {
       'Subscribes the device, or updates its externalId when already subscribed. An invite-only organization also needs its current inviteCode. ' +
       'An organization with identity keys accepts an externalId only with externalIdToken, a JWT its own server signed (verified user targeting). ' +
       'Limited per client IP (SUBSCRIPTIONS_PER_MINUTE); a device may be subscribed to at most 100 organizations.',
-    body: { schema: ref('Subscribe'), example: { orgSlug: 'acme', externalId: 'user-42' } },
+    body: { schema: ref('Subscribe'), example: { orgSlug: 'acme', externalId: 'user-42', topics: ['sports'] } },
     success: {
-      201: { description: 'Subscribed.', schema: ref('Subscription'), example: { orgSlug: 'acme', externalId: 'user-42', createdAt: '2026-11-22T04:28:03.056Z', updatedAt: '2026-11-22T04:28:03.056Z' } },
+      201: { description: 'Subscribed.', schema: ref('Subscription'), example: { orgSlug: 'acme', externalId: 'user-42', topics: ['sports'], createdAt: '2026-11-22T04:28:03.056Z', updatedAt: '2026-11-22T04:28:03.056Z' } },
       200: { description: 'Already subscribed; externalId updated.', schema: ref('Subscription') },
     },
     errors: {
@@ -130,6 +147,26 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: 'Cancel a notification', tag: 'Notifications', auth: true, description: 'A scheduled broadcast never starts; a sending one starts no new page. Cancelling again answers the same.',
     success: { 200: { description: 'The cancelled broadcast.', schema: ref('Broadcast'), example: { ...broadcast, status: 'cancelled' } } },
     errors: { ...KEY_ERRORS, 404: 'Unknown id, or another organization\'s.', 409: 'The broadcast has already completed or failed.' },
+  },
+  'GET /v1/topics': {
+    summary: 'Topics and their subscribers', tag: 'Audience', auth: true,
+    description: 'The topics the organization\'s live subscribers follow, the most followed first, with how many follow each (kept as subscriptions change; nothing is counted per request).',
+    success: { 200: { description: 'The topics.', schema: ref('TopicList'), example: [{ topic: 'sports', subscribers: 1200 }, { topic: 'politics', subscribers: 310 }] } },
+    errors: { ...KEY_ERRORS },
+  },
+  'GET /v1/insights': {
+    summary: 'The organization day by day', tag: 'Audience', auth: true,
+    description:
+      'One row per UTC day, oldest first, the last being today so far: live subscribers at the end of the day (per platform too), broadcasts that ended, pushes sent and failed (with reasons) and opens reported that day. ' +
+      'Read from daily rollups, whatever the audience or the history. Test keys\' sends are in none of it.',
+    query: [{ name: 'days', description: 'How many days, 1 to 366 (default 30).', schema: { type: 'integer', minimum: 1, maximum: 366 } }],
+    success: {
+      200: {
+        description: 'The days.', schema: ref('Insights'),
+        example: { days: [{ date: '2026-11-25', subscribers: 1510, subscribersByPlatform: { ios: 900, android: 500, web: 110 }, broadcasts: 2, sent: 3012, failed: 8, failures: { Unregistered: 8 }, opened: 420 }] },
+      },
+    },
+    errors: { ...KEY_ERRORS, 400: 'days is not an integer from 1 to 366.' },
   },
   'POST /v1/webhooks': {
     summary: 'Register a webhook endpoint', tag: 'Webhooks', auth: true, description: 'The endpoint receives the chosen events, signed with its secret (Standard Webhooks).',

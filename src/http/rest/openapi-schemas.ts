@@ -7,6 +7,9 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const closed = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({ type: 'object', additionalProperties: false, required, properties });
 const dateTime = { type: 'string', format: 'date-time' } as const;
 const count = { type: 'integer', minimum: 0 } as const;
+const locale = { type: 'string', maxLength: 35, description: 'A BCP 47 language tag, e.g. "fr-CA" (kept in canonical form).' } as const;
+const topic = { type: 'string', pattern: '^[A-Za-z0-9_.~-]{1,64}$' } as const;
+const localizedText = closed({ body: { type: 'string', minLength: 1, maxLength: 4096 }, title: { type: 'string', maxLength: 256 }, subtitle: { type: 'string', maxLength: 256 } }, ['body']);
 
 export { ref };
 
@@ -24,9 +27,12 @@ export const schemas: Record<string, Record<string, unknown>> = {
   RegisterDevice: {
     description: 'One of three shapes, by platform: ios with apnsToken, android with fcmToken, web with webPush.',
     oneOf: [
-      closed({ platform: { const: 'ios' }, apnsToken: { type: 'string', pattern: '^[0-9a-fA-F]{64,200}$', description: 'The APNs device token, hex.' } }),
-      closed({ platform: { const: 'android' }, fcmToken: { type: 'string', minLength: 1, maxLength: 1024, pattern: '^[!-~]+$', description: 'The FCM registration token the app got from Firebase.' } }),
-      closed({ platform: { const: 'web' }, webPush: ref('WebPushSubscription') }),
+      closed({ platform: { const: 'ios' }, apnsToken: { type: 'string', pattern: '^[0-9a-fA-F]{64,200}$', description: 'The APNs device token, hex.' }, locale }, ['platform', 'apnsToken']),
+      closed(
+        { platform: { const: 'android' }, fcmToken: { type: 'string', minLength: 1, maxLength: 1024, pattern: '^[!-~]+$', description: 'The FCM registration token the app got from Firebase.' }, locale },
+        ['platform', 'fcmToken'],
+      ),
+      closed({ platform: { const: 'web' }, webPush: ref('WebPushSubscription'), locale }, ['platform', 'webPush']),
     ],
   },
   WebPushSubscription: {
@@ -43,6 +49,26 @@ export const schemas: Record<string, Record<string, unknown>> = {
   PlatformCounts: closed({ sent: count, failed: count }),
   VapidPublicKey: closed({ publicKey: { type: 'string', description: 'base64url of the 65-byte uncompressed P-256 point: pushManager.subscribe({applicationServerKey}).' } }),
   Device: closed({ deviceUuid: { type: 'string', format: 'uuid' } }),
+  UpdateDevice: closed({ locale: { type: ['string', 'null'], maxLength: 35, description: 'A BCP 47 language tag, or null to remove it.' } }),
+  DeviceDetails: closed({ deviceUuid: { type: 'string', format: 'uuid' }, platform: { type: 'string', enum: ['ios', 'android', 'web'] }, locale: nullable('string') }),
+  ReportOpen: closed({ notificationId: { type: 'string', format: 'uuid', description: 'The id POST /v1/notify answered (the app puts it in the push\'s data to know it).' } }),
+  Topic: closed({ topic: str, subscribers: count }),
+  TopicList: { type: 'array', items: ref('Topic') },
+  Insights: closed({
+    days: {
+      type: 'array',
+      items: closed({
+        date: { type: 'string', format: 'date' },
+        subscribers: count,
+        subscribersByPlatform: closed({ ios: count, android: count, web: count }),
+        broadcasts: count,
+        sent: count,
+        failed: count,
+        failures: { type: 'object', additionalProperties: count },
+        opened: count,
+      }),
+    },
+  }),
   Subscribe: closed(
     {
       orgSlug: str,
@@ -52,10 +78,11 @@ export const schemas: Record<string, Record<string, unknown>> = {
         type: 'string',
         description: 'With externalId, when the organization has identity keys: a JWT its server signed with ES256 (header kid = the key id; claims sub = externalId, aud = orgSlug, iat, exp at most 24 hours after iat). Ignored otherwise.',
       },
+      topics: { type: 'array', maxItems: 32, items: topic, description: 'Replaces the topics followed ([] clears them); absent keeps them. Case-sensitive; repeats collapse.' },
     },
     ['orgSlug'],
   ),
-  Subscription: closed({ orgSlug: str, externalId: nullable('string'), createdAt: dateTime, updatedAt: dateTime }),
+  Subscription: closed({ orgSlug: str, externalId: nullable('string'), topics: { type: 'array', items: str }, createdAt: dateTime, updatedAt: dateTime }),
   Organization: closed({
     id: str, name: str, slug: str, logoUrl: nullable('string'), brandColor: nullable('string'), description: nullable('string'), subscriberCount: count,
   }),
@@ -66,8 +93,13 @@ export const schemas: Record<string, Record<string, unknown>> = {
     required: ['body', 'target'],
     properties: {
       body: { type: 'string', minLength: 1, maxLength: 4096 },
-      target: { type: 'string', enum: ['all', 'users'] },
+      target: { type: 'string', enum: ['all', 'users', 'topics'] },
       externalIds: { type: 'array', minItems: 1, maxItems: 1000, items: str, description: 'With target "users": the subscriptions\' externalIds to reach.' },
+      topics: { type: 'array', minItems: 1, maxItems: 32, items: topic, description: 'With target "topics": subscribers following at least one of them.' },
+      localized: {
+        type: 'object', maxProperties: 50, additionalProperties: localizedText,
+        description: 'Texts by BCP 47 tag ({"fr": {"title", "body"}}): each device gets the one closest to its locale (fr-CA -> fr), else title, subtitle and body.',
+      },
       title: { type: 'string', maxLength: 256 },
       subtitle: { type: 'string', maxLength: 256 },
       sound: { type: 'string', maxLength: 256 },
@@ -91,8 +123,10 @@ export const schemas: Record<string, Record<string, unknown>> = {
     test: { type: 'boolean' },
     target: str,
     externalIds: { type: ['array', 'null'], items: str },
+    topics: { type: ['array', 'null'], items: str },
     body: str,
     title: nullable('string'),
+    languages: { type: 'array', items: str, description: 'The tags of its localized texts.' },
     recipients: count,
     sent: count,
     failed: count,
@@ -101,6 +135,7 @@ export const schemas: Record<string, Record<string, unknown>> = {
       description: 'Failed pushes by the push service\'s reason (APNs: Unregistered, BadDeviceToken; FCM: UNREGISTERED, INVALID_ARGUMENT; Web Push: Gone, NotFound), or "ambiguous": sent twice and never answered, so it may or may not have arrived.',
     },
     byPlatform: closed({ ios: ref('PlatformCounts'), android: ref('PlatformCounts'), web: ref('PlatformCounts') }),
+    opened: { ...count, description: 'Devices that reported opening it, each once.' },
     createdAt: nullable('string', { format: 'date-time' }),
     sendAt: nullable('string', { format: 'date-time' }),
     finishedAt: nullable('string', { format: 'date-time' }),

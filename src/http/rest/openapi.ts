@@ -92,7 +92,7 @@ export function buildOpenApi(routes: Pick<RestRoute, 'method' | 'path'>[], docs:
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [{ url: '/' }],
-    tags: ['Devices', 'Organizations', 'Notifications', 'Webhooks', 'Identity', 'Meta'].map((name) => ({ name })),
+    tags: ['Devices', 'Organizations', 'Notifications', 'Audience', 'Webhooks', 'Identity', 'Meta'].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key made in the dashboard (Settings → API keys): svc_live_… or svc_test_….' } },

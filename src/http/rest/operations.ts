@@ -3,8 +3,34 @@
 import { graphql } from '../../generated/graphql/gql.ts';
 
 export const RegisterDevice = graphql(`
-  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON) {
-    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush) { deviceUuid created }
+  mutation RegisterDevice($platform: String!, $apnsToken: String, $fcmToken: String, $webPush: JSON, $locale: String) {
+    registerDevice(platform: $platform, apnsToken: $apnsToken, fcmToken: $fcmToken, webPush: $webPush, locale: $locale) { deviceUuid created }
+  }
+`);
+
+export const UpdateDevice = graphql(`
+  mutation UpdateDevice($deviceUuid: ID!, $locale: String) {
+    updateDevice(deviceUuid: $deviceUuid, locale: $locale) { deviceUuid platform locale }
+  }
+`);
+
+export const ReportOpen = graphql(`
+  mutation ReportOpen($deviceUuid: ID!, $notificationId: String!) {
+    reportOpen(deviceUuid: $deviceUuid, notificationId: $notificationId)
+  }
+`);
+
+export const Topics = graphql(`
+  query Topics {
+    topics { topic subscribers }
+  }
+`);
+
+export const Insights = graphql(`
+  query Insights($days: Int) {
+    insights(days: $days) {
+      days { date subscribers subscribersByPlatform { ios android web } broadcasts sent failed failures opened }
+    }
   }
 `);
 
@@ -15,8 +41,10 @@ export const WebPushPublicKey = graphql(`
 `);
 
 export const SubscribeDevice = graphql(`
-  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String) {
-    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken) { orgSlug externalId createdAt updatedAt created }
+  mutation SubscribeDevice($deviceUuid: ID!, $orgSlug: String!, $externalId: String, $inviteCode: String, $externalIdToken: String, $topics: JSON) {
+    subscribeDevice(deviceUuid: $deviceUuid, orgSlug: $orgSlug, externalId: $externalId, inviteCode: $inviteCode, externalIdToken: $externalIdToken, topics: $topics) {
+      orgSlug externalId topics createdAt updatedAt created
+    }
   }
 `);
 
@@ -53,7 +81,7 @@ export const OrganizationByInviteCode = graphql(`
 
 export const BroadcastFields = graphql(`
   fragment BroadcastFields on Broadcast {
-    id status test target externalIds body title recipients sent failed failures byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt
+    id status test target externalIds topics body title languages recipients sent failed failures opened byPlatform { ios { sent failed } android { sent failed } web { sent failed } } createdAt sendAt finishedAt
     error { code message }
     waitingForApnsSince
     timing { durationMs }

@@ -22,7 +22,7 @@ export interface RouteInput {
 }
 
 export interface RestRoute<Data = any, Variables = any> {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** A path with `:name` segments. */
   path: string;
   operation: TypedDocumentNode<Data, Variables>;
