@@ -7,6 +7,8 @@ import { backends } from './support/backends.ts';
 import { fcmToken, startTestPlatforms, type TestPlatforms } from './support/platforms.ts';
 import { apnsToken, seedAudience, seedKey, seedOrganization } from './support/seed.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { writeSubscriptions } from '../src/domain/subscriptions/statement.ts';
+import { markDead } from '../src/fanout/pages.ts';
 
 describe.each(backends)('topics, languages, opens and insights on $name', (backend) => {
   let storage: Awaited<ReturnType<(typeof backend)['open']>>;
@@ -160,6 +162,60 @@ describe.each(backends)('topics, languages, opens and insights on $name', (backe
     });
   });
 
+  describe('topic counts when changes meet', () => {
+    /** The counts as listed, and as the rows say (live devices only): they must agree. */
+    async function countsAndRows(organizationId: string) {
+      const sql = storage.database.sql;
+      const counts = await sql.query<{ topic: string; n: number }>('SELECT topic, count AS n FROM topic_subscriber_counts WHERE organization_id = $1 ORDER BY topic', [organizationId]);
+      const rows = await sql.query<{ topic: string; n: number }>(
+        `SELECT t.topic, count(*)::int AS n FROM subscription_topics t JOIN devices d USING (device_uuid)
+         WHERE t.organization_id = $1 AND d.token_invalidated_at IS NULL GROUP BY 1 ORDER BY 1`,
+        [organizationId],
+      );
+      return { counts, rows };
+    }
+
+    /** Replaces a subscription's topics in a transaction held open until `during` has started (and is waiting). */
+    async function replaceTopicsWhile(uuid: string, orgSlug: string, topics: string[], during: () => Promise<unknown>) {
+      let started: Promise<unknown> | undefined;
+      await storage.database.transaction(async (tx) => {
+        await writeSubscriptions(tx, [{ deviceUuid: uuid, orgSlug, inviteCode: null, externalId: null, keyId: null, topics }]);
+        started = during();
+        // Long enough for the other statement to reach the locks this transaction holds.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      await started;
+    }
+
+    it('an unsubscribe that waits for a topic change counts the topics it actually removes', async () => {
+      const { org, live } = await organization();
+      const { uuid } = await iosDevice();
+      await subscribe(uuid, { orgSlug: org.slug, topics: ['a'] });
+      await replaceTopicsWhile(uuid, org.slug, ['b'], () => server.delete(`/v1/devices/${uuid}/subscriptions/${org.slug}`));
+      const { counts, rows } = await countsAndRows(org.id);
+      expect(rows).toEqual([]);
+      expect(counts).toEqual(rows);
+      expect(await topicsOf(live)).toEqual([]);
+    });
+
+    it('a token written off while its topics change leaves the counts as the rows say', async () => {
+      const { org } = await organization();
+      const { uuid } = await iosDevice();
+      const other = await iosDevice();
+      await subscribe(uuid, { orgSlug: org.slug, topics: ['a'] });
+      await subscribe(other.uuid, { orgSlug: org.slug, topics: ['a', 'b'] });
+      await replaceTopicsWhile(uuid, org.slug, ['b', 'c'], () => markDead(storage.database.sql, [{ deviceUuid: uuid, reason: 'Unregistered' }]));
+      const { counts, rows } = await countsAndRows(org.id);
+      expect(rows).toEqual([{ topic: 'a', n: 1 }, { topic: 'b', n: 1 }]);
+      expect(counts).toEqual(rows);
+      // Registered again, it counts again, with the topics it has now.
+      await server.post('/v1/devices', { platform: 'ios', apnsToken: (await storage.database.sql.query<{ apns_token: string }>('SELECT apns_token FROM devices WHERE device_uuid = $1', [uuid]))[0]!.apns_token });
+      const after = await countsAndRows(org.id);
+      expect(after.rows).toEqual([{ topic: 'a', n: 1 }, { topic: 'b', n: 2 }, { topic: 'c', n: 1 }]);
+      expect(after.counts).toEqual(after.rows);
+    });
+  });
+
   describe('languages', () => {
     it('sends each device the text of its locale\'s closest match, else the request\'s own, exactly once', async () => {
       const { org, live } = await organization();
@@ -254,8 +310,12 @@ describe.each(backends)('topics, languages, opens and insights on $name', (backe
       const other = await iosDevice();
       const stranger = await iosDevice();
       const late = await iosDevice();
+      const writtenOff = await iosDevice();
       await subscribe(reader.uuid, { orgSlug: org.slug, topics: ['sports'] });
       await subscribe(other.uuid, { orgSlug: org.slug, topics: ['politics'] });
+      // A token its push service wrote off before the broadcast: the broadcast skips it, and its opens do not count.
+      await subscribe(writtenOff.uuid, { orgSlug: org.slug, topics: ['sports'] });
+      await markDead(storage.database.sql, [{ deviceUuid: writtenOff.uuid, reason: 'Unregistered' }]);
       const sent = await server.post('/v1/notify', { body: 'Goal', target: 'topics', topics: ['sports'] }, live);
       expect(sent.body).toMatchObject({ sent: 1, opened: 0 });
       const open = (uuid: string, notificationId: unknown = sent.body.id) => server.post(`/v1/devices/${uuid}/opens`, { notificationId });
@@ -264,7 +324,7 @@ describe.each(backends)('topics, languages, opens and insights on $name', (backe
       expect((await open(reader.uuid)).status).toBe(204);
       // Not in the audience: another topic's subscriber, a device of no subscription, one subscribed after the broadcast ended.
       await subscribe(late.uuid, { orgSlug: org.slug, topics: ['sports'] });
-      for (const uuid of [other.uuid, stranger.uuid, late.uuid]) {
+      for (const uuid of [other.uuid, stranger.uuid, late.uuid, writtenOff.uuid]) {
         const refused = await open(uuid);
         expect(refused.status).toBe(404);
         expect(refused.body.error.field).toBe('notificationId');

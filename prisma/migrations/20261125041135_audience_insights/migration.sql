@@ -83,14 +83,55 @@ WHERE d."token_invalidated_at" IS NULL GROUP BY 1, 2, 3;
 INSERT INTO "subscriber_days" ("organization_id", "platform", "day", "delta")
 SELECT "organization_id", "platform", DATE '9999-12-31', sum("delta")::int FROM "subscriber_days" GROUP BY 1, 2;
 
+-- Broadcasts that ended (a cancelled one only if it sent something), on the day they ended.
+WITH "ended" AS (
+  SELECT "organization_id", (COALESCE("finished_at", "created_at") AT TIME ZONE 'UTC')::date AS "day", "sent", "failed", "failures"
+  FROM "broadcasts" WHERE "status" IN ('completed', 'failed') OR ("status" = 'cancelled' AND "sent" + "failed" > 0)
+),
+"reasons" AS (
+  SELECT "organization_id", "day", jsonb_object_agg("key", "n") AS "failures" FROM (
+    SELECT e."organization_id", e."day", j."key", sum(j."value"::bigint) AS "n" FROM "ended" e, jsonb_each_text(e."failures") j GROUP BY 1, 2, 3
+  ) r GROUP BY 1, 2
+)
 INSERT INTO "organization_days" ("organization_id", "day", "broadcasts", "sent", "failed", "failures")
-SELECT e."organization_id", e."day", count(*)::int, sum(e."sent")::int, sum(e."failed")::int,
-       COALESCE((SELECT jsonb_object_agg(f."key", f."n") FROM (
-         SELECT j."key", sum(j."value"::bigint) AS "n"
-         FROM "broadcasts" b2, jsonb_each_text(b2."failures") j
-         WHERE b2."organization_id" = e."organization_id" AND b2."status" IN ('completed', 'failed')
-           AND (COALESCE(b2."finished_at", b2."created_at") AT TIME ZONE 'UTC')::date = e."day"
-         GROUP BY j."key") f), '{}'::jsonb)
-FROM (SELECT "organization_id", (COALESCE("finished_at", "created_at") AT TIME ZONE 'UTC')::date AS "day", "sent", "failed"
-      FROM "broadcasts" WHERE "status" IN ('completed', 'failed')) e
+SELECT e."organization_id", e."day", count(*)::int, sum(e."sent")::int, sum(e."failed")::int, COALESCE(min(r."failures"::text)::jsonb, '{}'::jsonb)
+FROM "ended" e LEFT JOIN "reasons" r ON r."organization_id" = e."organization_id" AND r."day" = e."day"
 GROUP BY e."organization_id", e."day";
+
+-- Live subscribers per topic, kept by triggers: one on subscription_topics for each row added or removed (also by
+-- the cascade when a subscription goes), one on devices when a token is written off or revived. Each takes the
+-- device's row lock first and then reads what is committed, so a topic change and a liveness change of one device at
+-- the same time are counted one after the other. A count that reaches 0 is removed, so made-up topics leave nothing.
+CREATE FUNCTION "clarion_count_topic"("org" UUID, "name" VARCHAR, "n" INTEGER) RETURNS VOID LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "topic_subscriber_counts" ("organization_id", "topic", "count") VALUES ("org", "name", "n")
+  ON CONFLICT ("organization_id", "topic") DO UPDATE SET "count" = "topic_subscriber_counts"."count" + EXCLUDED."count";
+  DELETE FROM "topic_subscriber_counts" WHERE "organization_id" = "org" AND "topic" = "name" AND "count" = 0;
+END $$;
+
+CREATE FUNCTION "clarion_subscription_topic_counted"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
+DECLARE
+  "row" "subscription_topics"%ROWTYPE;
+BEGIN
+  IF TG_OP = 'INSERT' THEN "row" := NEW; ELSE "row" := OLD; END IF;
+  PERFORM 1 FROM "devices" WHERE "device_uuid" = "row"."device_uuid" AND "token_invalidated_at" IS NULL FOR SHARE;
+  IF FOUND THEN
+    PERFORM "clarion_count_topic"("row"."organization_id", "row"."topic", CASE WHEN TG_OP = 'INSERT' THEN 1 ELSE -1 END);
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER "subscription_topics_counted" AFTER INSERT OR DELETE ON "subscription_topics"
+FOR EACH ROW EXECUTE FUNCTION "clarion_subscription_topic_counted"();
+
+CREATE FUNCTION "clarion_device_topics_counted"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "clarion_count_topic"(t."organization_id", t."topic", CASE WHEN NEW."token_invalidated_at" IS NULL THEN 1 ELSE -1 END)
+  FROM "subscription_topics" t JOIN "subscriptions" s ON s."organization_id" = t."organization_id" AND s."device_uuid" = t."device_uuid"
+  WHERE s."device_uuid" = NEW."device_uuid" ORDER BY t."organization_id", t."topic";
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER "devices_topics_counted" AFTER UPDATE OF "token_invalidated_at" ON "devices"
+FOR EACH ROW WHEN ((OLD."token_invalidated_at" IS NULL) <> (NEW."token_invalidated_at" IS NULL))
+EXECUTE FUNCTION "clarion_device_topics_counted"();

@@ -2,8 +2,9 @@
 // and notification (broadcast_opens), on the broadcast (opened) and on the organization's day. The route needs no
 // key, so what a stranger can do with it is bounded: only devices whose uuid they hold, once each, and only for a
 // notification that was sent to that device, which here means: the device was in the broadcast's audience (it was
-// subscribed before the broadcast ended and matches its target), and the broadcast delivered to someone. Whether
-// its own push was delivered is not stored per device, so a device whose push failed can still count its open.
+// subscribed before the broadcast ended, matches its target, and its token was not written off before the broadcast),
+// and the broadcast delivered to someone; a broadcast's opens never pass its sent. Whether its own push was delivered
+// is not stored per device, so a device whose push failed can still count its open.
 import type { SqlClient } from '../../db/sql.ts';
 import { externalIdMatch } from '../../fanout/audience.ts';
 import { createBatcher, perDatabase, whenQueued } from '../batch.ts';
@@ -22,12 +23,16 @@ const recordBatch = perDatabase((sql: SqlClient) =>
   createBatcher(async (items: Open[]): Promise<OpenRow[]> => {
     const rows = await sql.query<OpenRow & { n: string }>(
       `WITH input AS (SELECT * FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS i(device_uuid, broadcast_id, n)),
-       locked AS (SELECT id FROM broadcasts WHERE id IN (SELECT broadcast_id FROM input) ORDER BY id FOR UPDATE),
+       -- Locked, and read as they are now (not as this statement's snapshot saw them): opened never passes sent.
+       locked AS (SELECT id, opened, sent FROM broadcasts WHERE id IN (SELECT broadcast_id FROM input) ORDER BY id FOR UPDATE),
        checked AS (
          SELECT i.n, i.device_uuid, i.broadcast_id, EXISTS (SELECT 1 FROM devices d WHERE d.device_uuid = i.device_uuid) AS device_found,
                 EXISTS (SELECT 1 FROM broadcasts b JOIN subscriptions s ON s.organization_id = b.organization_id AND s.device_uuid = i.device_uuid
+                          JOIN devices d ON d.device_uuid = s.device_uuid
                         WHERE b.id = i.broadcast_id AND b.id IN (SELECT id FROM locked) AND b.sent > 0
                           AND s.created_at <= COALESCE(b.finished_at, now())
+                          -- A token written off before the broadcast was not sent to.
+                          AND (d.token_invalidated_at IS NULL OR d.token_invalidated_at > b.created_at)
                           AND ${externalIdMatch('b.organization_id', listOf('externalIds'), 's.')} AND (b.request -> 'topics' IS NULL OR EXISTS (SELECT 1 FROM subscription_topics t
                             WHERE t.organization_id = s.organization_id AND t.device_uuid = s.device_uuid AND t.topic IN (SELECT jsonb_array_elements_text(b.request -> 'topics'))))) AS reached
          FROM input i
@@ -37,8 +42,9 @@ const recordBatch = perDatabase((sql: SqlClient) =>
          ORDER BY 1, 2 ON CONFLICT DO NOTHING RETURNING broadcast_id
        ),
        counted AS (
-         UPDATE broadcasts b SET opened = b.opened + o.n FROM (SELECT broadcast_id, count(*)::int AS n FROM opened GROUP BY 1) o
-         WHERE b.id = o.broadcast_id RETURNING b.organization_id, o.n
+         UPDATE broadcasts b SET opened = LEAST(l.opened + o.n, l.sent)
+         FROM (SELECT broadcast_id, count(*)::int AS n FROM opened GROUP BY 1) o JOIN locked l ON l.id = o.broadcast_id
+         WHERE b.id = o.broadcast_id RETURNING b.organization_id, LEAST(l.opened + o.n, l.sent) - l.opened AS n
        ),
        day AS (${tallyDay(`SELECT organization_id, 0 AS broadcasts, 0 AS sent, 0 AS failed, '{}'::jsonb AS failures, sum(n)::int AS opened FROM counted GROUP BY 1`)})
        SELECT n::text, device_found, reached FROM checked`,

@@ -25,10 +25,12 @@ export interface InsightsDay {
   opened: number;
 }
 
-export async function insights(sql: SqlClient, organizationId: string, days: number | null | undefined = 30, now = new Date()): Promise<Result<{ days: InsightsDay[] }>> {
+export async function insights(sql: SqlClient, organizationId: string, days: number | null | undefined = 30): Promise<Result<{ days: InsightsDay[] }>> {
   const count = days ?? 30;
   if (!Number.isInteger(count) || count < 1 || count > MAX_DAYS) return invalid('days', `days must be an integer from 1 to ${MAX_DAYS}`);
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  // Today as the database dates the rollups (its clock, not this process's).
+  const [{ today: day } = { today: '' }] = await sql.query<{ today: string }>(`SELECT to_char((now() AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS today`);
+  const today = Date.parse(`${day}T00:00:00Z`);
   const first = new Date(today - (count - 1) * 86_400_000).toISOString().slice(0, 10);
   const [subscriberRows, dayRows] = await Promise.all([
     sql.query<{ day: string; platform: Platform; delta: number }>(

@@ -9,7 +9,7 @@ import { isUuid, stringIssue } from '../validate.ts';
 import { proveExternalIds } from './external-ids.ts';
 import { COUNT_SHARDS, MAX_SUBSCRIPTIONS_PER_DEVICE, writeSubscriptions, type SubscribeRow } from './statement.ts';
 import { topicsOf } from './topics.ts';
-import { tallySubscriberDays, tallyTopics } from '../insights/tallies.ts';
+import { tallySubscriberDays } from '../insights/tallies.ts';
 
 export { COUNT_SHARDS, MAX_SUBSCRIPTIONS_PER_DEVICE } from './statement.ts';
 
@@ -129,10 +129,8 @@ export async function unsubscribe(sql: SqlClient, { deviceUuid, orgSlug }: { dev
       SELECT organization_id, floor(random() * $3)::smallint, -1 FROM live
       ON CONFLICT (organization_id, shard) DO UPDATE SET count = organization_subscriber_counts.count - 1
     ),
-    -- Its topics go with it (the foreign key's cascade), and so do their counts.
-    days AS (${tallySubscriberDays('SELECT organization_id, platform, -count(*)::int AS n FROM live GROUP BY 1, 2')}),
-    topics AS (${tallyTopics(`SELECT t.organization_id, t.topic, -count(*)::int AS n FROM live
-      JOIN subscription_topics t ON t.organization_id = live.organization_id AND t.device_uuid = live.device_uuid GROUP BY 1, 2`)})
+    -- Its topics go with it (the foreign key's cascade; their counts follow by trigger).
+    days AS (${tallySubscriberDays('SELECT organization_id, platform, -count(*)::int AS n FROM live GROUP BY 1, 2')})
     SELECT count(*)::int AS deleted FROM gone`,
     [orgSlug, deviceUuid, COUNT_SHARDS],
   );

@@ -6,11 +6,11 @@
 // never reaches SQL. An externalId is written without proof only if the organization has
 // no identity key; otherwise the row says token_needed and nothing is written. An unknown device is still looked
 // up for a refused request, so it answers 404 before a token answers 401. The (device, slug) pairs of one call
-// must be distinct: a row cannot be upserted twice by one statement. Topics given replace the subscription's, and
-// the statement moves the tallies with them (../insights/tallies.ts).
+// must be distinct: a row cannot be upserted twice by one statement. Topics given replace the subscription's (their
+// counts follow by trigger), and the day's tally moves with subscriberCount (../insights/tallies.ts).
 import { createHash } from 'node:crypto';
 import type { SqlClient } from '../../db/sql.ts';
-import { tallySubscriberDays, tallyTopics } from '../insights/tallies.ts';
+import { tallySubscriberDays } from '../insights/tallies.ts';
 
 /** Counter rows per organization; a change lands on a random one. */
 export const COUNT_SHARDS = 16;
@@ -93,20 +93,15 @@ export async function writeSubscriptions(sql: SqlClient, entries: SubscribeEntry
     topics_removed AS (
       DELETE FROM subscription_topics t USING written w
       WHERE w.topics IS NOT NULL AND t.organization_id = w.organization_id AND t.device_uuid = w.found_device AND NOT (t.topic = ANY(w.topics))
-      RETURNING t.organization_id, t.topic, w.live
+      RETURNING t.topic
     ),
     topics_added AS (
       INSERT INTO subscription_topics (organization_id, topic, device_uuid)
       SELECT w.organization_id, x.topic, w.found_device FROM written w CROSS JOIN unnest(w.topics) x(topic)
       ORDER BY 1, 2, 3
       ON CONFLICT DO NOTHING
-      RETURNING organization_id, topic, device_uuid
     ),
-    days AS (${tallySubscriberDays('SELECT organization_id, platform, count(*)::int AS n FROM written WHERE created AND live GROUP BY 1, 2')}),
-    topics_counted AS (${tallyTopics(`SELECT organization_id, topic, sum(n)::int AS n FROM (
-        SELECT a.organization_id, a.topic, 1 AS n FROM topics_added a JOIN written w ON w.organization_id = a.organization_id AND w.found_device = a.device_uuid
-        WHERE w.live UNION ALL SELECT organization_id, topic, -1 FROM topics_removed WHERE live) c
-      GROUP BY 1, 2`)})
+    days AS (${tallySubscriberDays('SELECT organization_id, platform, count(*)::int AS n FROM written WHERE created AND live GROUP BY 1, 2')})
     SELECT r.n::text, r.organization_id::text, r.found_device IS NOT NULL AS device_found, r.organization_id IS NOT NULL AS org_found,
            r.token_needed, r.over_cap, up.external_id, up.created_at, up.updated_at, up.created,
            CASE WHEN up.device_uuid IS NULL THEN NULL WHEN r.topics IS NOT NULL THEN r.topics
