@@ -194,8 +194,11 @@ if [[ "$AUDIENCE" == received ]] && [[ "$(psql_db -c "SELECT count(*) FROM infor
   psql_db -c "UPDATE devices SET first_delivered_at = now() - interval '1 day'" -c 'VACUUM ANALYZE devices' >/dev/null || fail "marking the audience as having received failed"
 fi
 if [[ "$TARGET" == topics ]]; then
-  psql_db -c "INSERT INTO subscription_topics (organization_id, topic, device_uuid) SELECT organization_id, 'news', device_uuid FROM subscriptions" \
-    -c "INSERT INTO subscription_topics (organization_id, topic, device_uuid) SELECT organization_id, 'sports', device_uuid FROM subscriptions WHERE random() < 0.1" \
+  # The counting triggers are off while seeding (a row each would be updated a million times in one transaction);
+  # the counts are written once after.
+  psql_db -c "SET session_replication_role = replica; INSERT INTO subscription_topics (organization_id, topic, device_uuid) SELECT organization_id, 'news', device_uuid FROM subscriptions" \
+    -c "SET session_replication_role = replica; INSERT INTO subscription_topics (organization_id, topic, device_uuid) SELECT organization_id, 'sports', device_uuid FROM subscriptions WHERE random() < 0.1" \
+    -c "INSERT INTO topic_subscriber_counts (organization_id, topic, count) SELECT organization_id, topic, count(*) FROM subscription_topics GROUP BY 1, 2" \
     -c 'VACUUM ANALYZE subscription_topics' >/dev/null || fail "seeding the topics failed"
 fi
 if ((LANGUAGES > 0)); then
