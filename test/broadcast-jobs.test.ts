@@ -113,8 +113,9 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
       const url = await clarion.listening;
       await waitFor(() => (standaloneOutput.includes('fan-out worker ready') ? true : undefined), 60_000);
       // Slow enough that the standalone worker's poll (every 0.5 s) comes while shards are left: the server wakes
-      // its own worker at once, and would otherwise send all of them first.
-      slowMs = 40;
+      // its own worker at once, and would otherwise send all of them first. One worker alone takes about 6 s (at 40 ms
+      // it took 2.4 s, and a loaded machine could let it finish before the standalone one polled).
+      slowMs = 100;
       const { id } = await notifyAt(url, key, { body: 'Many hands', target: 'all' });
       const done = await ended(id, 60_000);
       expect(done).toMatchObject({ status: 'completed', sent: 600 });
