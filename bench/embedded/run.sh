@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The embedded default as a new user meets it: `npm start` (through npm, dashboard on) to GET /healthz on a
 # fresh DATA_DIR and on one used before, then idle memory: the PSS of every process `npm start` runs (npm,
-# node, the embedded PostgreSQL and its watchdog). In the same run, the same on DATABASE_URL (a fresh database
+# node, the embedded PostgreSQL and its watchdog), before any request and again after one request that reaches
+# Prisma (its query compiler loads on the first query: the state of any instance that has served). In the same run, the same on DATABASE_URL (a fresh database
 # on the machine's PostgreSQL, whose own processes are not counted) as the reference. Figures, not a test.
 #
 #   bash bench/embedded/run.sh                 # 3 rounds
@@ -31,15 +32,15 @@ pss_mb() { # pid -> PSS of it and its descendants, MB
   echo $((total / 1024))
 }
 
-# start <log> <env...>: `npm start` in its own process group; prints "pid ms-to-healthz"
+# start <log> <env...>: `npm start` in its own process group; prints "pid ms-to-healthz port"
 start() {
   local log=$1 port; shift
   port=$(free_port)
   local t0; t0=$(now_ms)
   env -u DATABASE_URL -u REDIS_URL "$@" PORT="$port" DASHBOARD_PORT=0 LOG_LEVEL=warn setsid npm start >"$log" 2>&1 &
   local pid=$!
-  wait_healthy "http://127.0.0.1:$port/healthz" "$pid" "$log" || { echo "$pid -1"; return 1; }
-  echo "$pid $(( $(now_ms) - t0 ))"
+  wait_healthy "http://127.0.0.1:$port/healthz" "$pid" "$log" || { echo "$pid -1 $port"; return 1; }
+  echo "$pid $(( $(now_ms) - t0 )) $port"
 }
 stop() { kill -TERM -- "-$1" 2>/dev/null; for _ in $(seq 1 150); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -KILL -- "-$1"; }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
@@ -47,14 +48,17 @@ median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[
 npm run -s dashboard:build >/dev/null 2>&1   # built once, as after the first `npm start` of a checkout
 for round in $(seq 1 "$ROUNDS"); do
   dir="$WORK/data-$round"
-  read -r pid ms < <(start "$WORK/fresh-$round.log" DATA_DIR="$dir"); echo "$ms" >>"$WORK/fresh"; stop "$pid"
-  read -r pid ms < <(start "$WORK/again-$round.log" DATA_DIR="$dir"); echo "$ms" >>"$WORK/again"
-  sleep "$IDLE"; pss_mb "$pid" >>"$WORK/pss-embedded"; stop "$pid"
+  read -r pid ms _ < <(start "$WORK/fresh-$round.log" DATA_DIR="$dir"); echo "$ms" >>"$WORK/fresh"; stop "$pid"
+  read -r pid ms port < <(start "$WORK/again-$round.log" DATA_DIR="$dir"); echo "$ms" >>"$WORK/again"
+  sleep "$IDLE"; pss_mb "$pid" >>"$WORK/pss-embedded"
+  # An organization looked up (404): a query through Prisma.
+  curl -s -o /dev/null "http://127.0.0.1:$port/v1/orgs/bench-none"
+  sleep "$IDLE"; pss_mb "$pid" >>"$WORK/pss-served"; stop "$pid"
   db="clarion_bench_$RANDOM$RANDOM"; psql_admin -c "CREATE DATABASE $db" >/dev/null
-  read -r pid ms < <(start "$WORK/external-$round.log" DATABASE_URL="postgres://$PG_USER@$PG_HOST:$PG_PORT/$db"); echo "$ms" >>"$WORK/external"
+  read -r pid ms _ < <(start "$WORK/external-$round.log" DATABASE_URL="postgres://$PG_USER@$PG_HOST:$PG_PORT/$db"); echo "$ms" >>"$WORK/external"
   sleep "$IDLE"; pss_mb "$pid" >>"$WORK/pss-external"; stop "$pid"
   drop_database "$db"
-  echo "round $round: fresh $(tail -1 "$WORK/fresh") ms, again $(tail -1 "$WORK/again") ms, external $(tail -1 "$WORK/external") ms; idle PSS embedded $(tail -1 "$WORK/pss-embedded") MB, external $(tail -1 "$WORK/pss-external") MB" >&2
+  echo "round $round: fresh $(tail -1 "$WORK/fresh") ms, again $(tail -1 "$WORK/again") ms, external $(tail -1 "$WORK/external") ms; idle PSS embedded $(tail -1 "$WORK/pss-embedded") MB, after a request $(tail -1 "$WORK/pss-served") MB, external $(tail -1 "$WORK/pss-external") MB" >&2
 done
 
 echo "Clarion embedded default, $(git rev-parse --short HEAD) | node $(node -v) | $(nproc) cores | load $(cut -d' ' -f1-3 /proc/loadavg) | medians of $ROUNDS rounds"
@@ -62,4 +66,5 @@ printf '%-44s %8s\n' "npm start to /healthz, fresh DATA_DIR" "$(median <"$WORK/f
 printf '%-44s %8s\n' "npm start to /healthz, DATA_DIR used before" "$(median <"$WORK/again") ms"
 printf '%-44s %8s\n' "npm start to /healthz, DATABASE_URL" "$(median <"$WORK/external") ms"
 printf '%-44s %8s\n' "idle PSS, every process, embedded" "$(median <"$WORK/pss-embedded") MB"
+printf '%-44s %8s\n' "idle PSS, embedded, after a first request" "$(median <"$WORK/pss-served") MB"
 printf '%-44s %8s\n' "idle PSS, every process, DATABASE_URL" "$(median <"$WORK/pss-external") MB"

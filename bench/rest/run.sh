@@ -207,7 +207,7 @@ run_clarion() { # name db-env-assignment label
     return 1
   fi
   port=$(free_port)
-  start_bg "$log" "${CLARION_ENV[@]}" "$dbenv" PORT="$port" node scripts/start.mjs
+  start_bg "$log" "${CLARION_ENV[@]}" "$dbenv" PORT="$port" node ${BENCH_CLARION_NODE_ARGS:-} scripts/start.mjs
   local pid=$STARTED_PID
   if wait_healthy "http://127.0.0.1:$port/healthz" "$pid" "$log"; then
     measure "$name" "http://127.0.0.1:$port" "$pid" "Clarion node"
