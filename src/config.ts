@@ -43,6 +43,8 @@ export interface Config {
   fanoutShardRuns: number;
   /** How often an idle worker asks the job queue for shards; `npm start` wakes its own workers when it plans some. */
   fanoutPollSeconds: number;
+  /** 0: `npm start`'s workers start with it and stay. Else they start when there is work and leave after this long without. */
+  fanoutWorkerIdleSeconds: number;
   /** The app's bundle id, sent as apns-topic. */
   apnsTopic: string;
   /** Real APNs credentials; undefined runs the built-in local simulator. */
@@ -280,6 +282,7 @@ export function loadConfig(env: Env = process.env): Config {
     fanoutWorkers: integer(env, 'FANOUT_WORKERS', Math.min(os.availableParallelism(), 8), problems, { min: 0, max: 64 }),
     fanoutShardRuns: integer(env, 'FANOUT_SHARD_RUNS', 2, problems, { min: 1, max: 64 }),
     fanoutPollSeconds: seconds(env, 'FANOUT_POLL_SECONDS', 2, problems),
+    fanoutWorkerIdleSeconds: seconds(env, 'FANOUT_WORKER_IDLE_SECONDS', 60, problems, { min: 0, max: 86_400 }),
     apnsTopic: env.APNS_TOPIC || 'dev.clarion.simulator',
     apns: apnsConfig(env, problems),
     apnsConnections: integer(env, 'APNS_CONNECTIONS', 4, problems, { min: 1, max: 64 }),

@@ -13,6 +13,7 @@ import { createFanout, type Fanout } from './fanout/fanout.ts';
 import { adoptShardsWithoutJobs, finishStranded } from './fanout/shards.ts';
 import { webhookSecretKey } from './domain/webhooks/key-file.ts';
 import { openQueue } from './jobs/queue.ts';
+import { watchDemand } from './jobs/demand.ts';
 import { superviseWorkers } from './jobs/supervisor.ts';
 import { workerBundle } from './jobs/worker-bundle.ts';
 import { ensureDashboardBuilt } from './dashboard/build.ts';
@@ -34,6 +35,7 @@ export async function start(config: Config) {
   let app: ReturnType<typeof createApp> | undefined;
   let fanout: Fanout | undefined;
   let workers: ReturnType<typeof superviseWorkers> | undefined;
+  let demand: ReturnType<typeof watchDemand> | undefined;
   const servers: Server[] = [];
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -46,6 +48,7 @@ export async function start(config: Config) {
         await Promise.race([drained, timeout]);
         for (const s of servers) s.closeAllConnections();
         // Workers and this process's own runs store their page and hand their shards back to the queue.
+        demand?.stop();
         await workers?.stop();
         await fanout?.stop();
         await app?.close();
@@ -86,7 +89,9 @@ export async function start(config: Config) {
         logger.warn('could not bundle the worker; workers run through tsx', { error: error.message });
         return undefined;
       });
-      workers = superviseWorkers({ count: config.fanoutWorkers, bundle, env, logger, stopTimeoutMs: config.shutdownTimeoutMs + 15_000 });
+      const onDemand = config.fanoutWorkerIdleSeconds > 0;
+      workers = superviseWorkers({ count: config.fanoutWorkers, bundle, env, logger, stopTimeoutMs: config.shutdownTimeoutMs + 15_000, onDemand });
+      if (onDemand) demand = watchDemand({ workers, database, pollMs: config.fanoutPollSeconds * 1000, logger });
     } else {
       await fanout.work({ shardRuns: config.fanoutShardRuns });
     }

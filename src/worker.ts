@@ -6,10 +6,12 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openSqlDatabase } from './db/pool.ts';
 import { createFanout } from './fanout/fanout.ts';
 import { webhookSecretKey } from './domain/webhooks/key-file.ts';
-import { openQueue } from './jobs/queue.ts';
-import { WAKE } from './jobs/supervisor.ts';
+import { jobsWaiting, openQueue } from './jobs/queue.ts';
+import { IDLE, WAKE } from './jobs/supervisor.ts';
+import { watchIdle } from './jobs/idle.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { reportToParent, serveProcessMetrics } from './metrics/collect.ts';
+import { registry } from './metrics/registry.ts';
 import { serveMetrics } from './metrics/server.ts';
 import { isEntryPoint } from './entry.ts';
 
@@ -22,9 +24,11 @@ export interface WorkerOptions {
   forked?: boolean;
   /** `npx clarion worker` with METRICS_PORT: serve this process's /metrics there. */
   metricsPort?: number;
+  /** Forked on demand: called once the worker has had no work for FANOUT_WORKER_IDLE_SECONDS (it should then stop). */
+  onIdle?: () => void;
 }
 
-export async function startWorker(config: Config, { databaseUrl, logger, simulator, forked = false, metricsPort }: WorkerOptions) {
+export async function startWorker(config: Config, { databaseUrl, logger, simulator, forked = false, metricsPort, onIdle }: WorkerOptions) {
   // Each shard run holds at most two connections (the next page's read and the progress write), and the
   // queue's polling and maintenance a few more.
   const database = openSqlDatabase({ url: databaseUrl, poolSize: 2 * config.fanoutShardRuns + 4, logger });
@@ -41,12 +45,21 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
       retryWindowMs: config.apnsRetryWindowMs, webhooks, pollSeconds: config.fanoutPollSeconds,
     });
     await fanout.work({ shardRuns: config.fanoutShardRuns });
+    // Busy while it works a job or the queue holds one it could take; no work for the idle time, and it goes.
+    const idle = onIdle
+      ? watchIdle({ idleMs: config.fanoutWorkerIdleSeconds * 1000, checkMs: Math.min(config.fanoutPollSeconds, config.fanoutWorkerIdleSeconds) * 1000, busy: async () => fanout.busy() || (await jobsWaiting(database)), onIdle })
+      : undefined;
     // The parent planned shards: take them now (otherwise at the next poll, FANOUT_POLL_SECONDS).
-    const onMessage = (message: unknown) => (message as { type?: string } | null)?.type === WAKE && fanout.planned();
+    const onMessage = (message: unknown) => {
+      if ((message as { type?: string } | null)?.type !== WAKE) return;
+      idle?.touch();
+      fanout.planned();
+    };
     if (forked) process.on('message', onMessage);
     const service = push;
     return {
       async stop() {
+        idle?.stop();
         process.off('message', onMessage);
         try {
           await metrics?.close();
@@ -68,7 +81,9 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
 export async function runWorker(config: Config, options: WorkerOptions): Promise<number> {
   // Listened for from the first moment: a parent killed while this worker was still starting (its IPC channel
   // already closed) must not leave it behind, polling a database that may be gone with it.
+  let leave = () => {};
   const stopRequested = new Promise<void>((resolve) => {
+    leave = resolve;
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);
     if (process.send) {
@@ -84,7 +99,19 @@ export async function runWorker(config: Config, options: WorkerOptions): Promise
       process.exit(1);
     }, 60_000).unref(),
   );
-  const worker = await startWorker(config, options);
+  // Forked by a server that starts its workers on demand: it leaves when idle, saying so first (the parent then
+  // does not start another until there is work).
+  const onDemand = options.forked && config.fanoutWorkerIdleSeconds > 0;
+  const onIdle = () => {
+    options.logger.info('fan-out worker idle; leaving', { idleSeconds: config.fanoutWorkerIdleSeconds });
+    // Its counts go with the message, for the parent to keep in the instance's totals (src/metrics/workers.ts).
+    void registry
+      .getMetricsAsJSON()
+      .catch(() => undefined)
+      .then((metrics) => new Promise<void>((sent) => (process.send ? process.send({ type: IDLE, metrics }, undefined, undefined, () => sent()) : sent())))
+      .finally(leave);
+  };
+  const worker = await startWorker(config, { ...options, onIdle: onDemand ? onIdle : undefined });
   options.logger.info('fan-out worker ready', { shardRuns: config.fanoutShardRuns });
   await stopRequested;
   await worker.stop();

@@ -131,7 +131,8 @@ describe('the embedded PostgreSQL across starts and stops', () => {
     expect(JSON.parse(await readFile(path.join(dataDir, 'postgres.json'), 'utf8')).port).toBe(port);
     expect(await postgresProcessesOf(dataDir)).toEqual([]);
     expect(await runCli(['db', 'url'], embedded(dataDir))).toMatchObject({ code: 1, stderr: expect.stringContaining('No Clarion server is running on DATA_DIR') });
-  });
+    // Two starts, a kill and four CLI runs in a row: 10 to 18 s on 2 cores beside other test files, once 30.
+  }, 90_000);
 });
 
 // As root, PostgreSQL runs as another user: `postgres`, who may not enter the directories above DATA_DIR (root's

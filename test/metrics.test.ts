@@ -32,7 +32,7 @@ describe('GET /metrics (npm start with FANOUT_WORKERS=1)', () => {
       ...apns.processEnv,
     };
     // Shards of 10: a broadcast to more devices is never sent "express" by the API process, only by the worker.
-    clarion = runClarion({ ...env, FANOUT_WORKERS: '1', FANOUT_SHARD_SIZE: '10', FANOUT_PAGE_SIZE: '5', DEVICE_REGISTRATIONS_PER_MINUTE: '1' });
+    clarion = runClarion({ ...env, FANOUT_WORKERS: '1', FANOUT_WORKER_IDLE_SECONDS: '0', FANOUT_SHARD_SIZE: '10', FANOUT_PAGE_SIZE: '5', DEVICE_REGISTRATIONS_PER_MINUTE: '1' });
     url = await clarion.listening;
     workerPid = await waitFor(() => logLines(clarion.output()).find((line) => line.message === 'fan-out worker ready')?.pid as number | undefined, 30_000);
   });

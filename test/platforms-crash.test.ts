@@ -58,15 +58,13 @@ describe('every platform through worker processes (npm start with FANOUT_WORKERS
     const clarion = runClarion({ ...env, FANOUT_WORKERS: '2', FANOUT_SHARD_RUNS: '2', FANOUT_SHARD_SIZE: '150', FANOUT_PAGE_SIZE: String(pageSize), FANOUT_CONCURRENCY: '10' });
     try {
       const url = await clarion.listening;
-      const [victim, survivor] = await waitFor(async () => {
-        const pids = await workerPids(clarion.child.pid!);
-        return pids.length === 2 ? pids : undefined;
-      }, 30_000);
       slowMs = 15;
       const id = await notify(url, key);
-      await waitFor(() => {
+      // Both workers (started on demand for it) have stored pages of it.
+      const [victim, survivor] = await waitFor(async () => {
+        const pids = await workerPids(clarion.child.pid!);
         const ran = new Set(logLines(clarion.output()).flatMap((line) => (line.message === 'shard page stored' ? [line.pid] : [])));
-        return ran.has(victim!) && ran.has(survivor!) ? true : undefined;
+        return pids.length === 2 && pids.every((pid) => ran.has(pid)) ? pids : undefined;
       }, 30_000);
       expect((await database.prisma.broadcast.findUniqueOrThrow({ where: { id } })).status).toBe('sending');
       process.kill(victim!, 'SIGKILL');
@@ -91,7 +89,7 @@ describe('every platform through worker processes (npm start with FANOUT_WORKERS
     const org = await seedOrganization(database.prisma);
     const { key } = await seedKey(database.prisma, org.slug, 'live');
     const android = await seedAndroidAudience(database.sql, org.id, 1000);
-    const clarion = runClarion({ ...env, FANOUT_WORKERS: '2', FANOUT_SHARD_SIZE: '100', FANOUT_PAGE_SIZE: '50' });
+    const clarion = runClarion({ ...env, FANOUT_WORKERS: '2', FANOUT_WORKER_IDLE_SECONDS: '0', FANOUT_SHARD_SIZE: '100', FANOUT_PAGE_SIZE: '50' });
     try {
       const url = await clarion.listening;
       await waitFor(async () => ((await workerPids(clarion.child.pid!)).length === 2 ? true : undefined), 30_000);

@@ -270,15 +270,15 @@ export function createFanout({
     startSpread(
       [
         () => boss.work<{ broadcastId: string }>(QUEUES.start, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async ([job]) => track(startScheduled(job!.data.broadcastId))),
-        () => boss.work<ShardJob>(QUEUES.shardGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, shardGaveUp),
-        () => boss.work<{ broadcastId: string }>(QUEUES.startGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, startGaveUp),
+        () => boss.work<ShardJob>(QUEUES.shardGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, (jobs) => track(shardGaveUp(jobs))),
+        () => boss.work<{ broadcastId: string }>(QUEUES.startGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, (jobs) => track(startGaveUp(jobs))),
       ],
       pollSeconds * 1000,
       stopped,
       logger,
     );
     // Webhook deliveries are worked wherever shards are.
-    await createDeliverer({ database, boss, logger, settings: webhooks }).work(stopped);
+    await createDeliverer({ database, boss, logger, settings: webhooks }).work(stopped, track);
   }
 
   /**
@@ -305,6 +305,8 @@ export function createFanout({
     runShard: (job: ShardJob, jobId: string, runMs?: number) => track(countShardRun(runShard(job, jobId, runMs))),
     /** The shard runs of this process, to wait for them. */
     running: () => [...running],
+    /** Whether this process is working a job of any queue (a shard, a start, a webhook delivery). */
+    busy: () => running.size > 0,
   };
 }
 

@@ -62,6 +62,20 @@ export async function openQueue(database: Pick<Database, 'executeSql'>, logger: 
   return boss;
 }
 
+/** The queues a fan-out worker takes jobs from (src/fanout/fanout.ts, src/domain/webhooks/delivery.ts). */
+export const WORKER_QUEUES: readonly string[] = Object.values(QUEUES);
+
+/**
+ * Whether a job of `queues` can be taken now (created or retried, its start time come): what starts workers that
+ * run on demand, and keeps them. Read through pg-boss's index of waiting jobs (name, start_after).
+ */
+export async function jobsWaiting(database: Pick<Database, 'executeSql'>, queues: readonly string[] = WORKER_QUEUES): Promise<boolean> {
+  const { rows } = (await database.executeSql(`SELECT EXISTS (SELECT 1 FROM pgboss.job WHERE name = ANY($1::text[]) AND state < 'active' AND start_after < now()) AS waiting`, [
+    queues,
+  ])) as { rows: { waiting: boolean }[] };
+  return rows[0]?.waiting === true;
+}
+
 /** Why a dead-lettered job failed: the error pg-boss kept as its output (fetched with includeMetadata). */
 export function failureReason(job: unknown): string {
   return (job as { output?: { message?: string } } | undefined)?.output?.message ?? 'unknown error';

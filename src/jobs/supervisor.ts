@@ -1,9 +1,12 @@
 // The fan-out worker processes `npm start` runs next to the API (FANOUT_WORKERS of them): each a child process
 // on its own core. One that exits on its own is started again, after a pause that grows while it keeps
 // failing; stop() drains them all (each stores its page and hands its shards back to the queue).
+// On demand (FANOUT_WORKER_IDLE_SECONDS > 0, the default), none runs until there is work: wake() starts them, and a
+// worker that has had nothing to do for that long says so (IDLE) and leaves; its place stays free until the next wake.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../logger.ts';
+import { keepDeparted, type MetricsJson } from '../metrics/workers.ts';
 
 export interface SupervisorOptions {
   count: number;
@@ -14,49 +17,93 @@ export interface SupervisorOptions {
   logger: Logger;
   /** How long a worker may take to drain before it is killed. */
   stopTimeoutMs: number;
+  /** Start workers only when woken (they leave when idle); otherwise all start now and stay. */
+  onDemand?: boolean;
 }
 
 const WORKER_ENTRY = fileURLToPath(new URL('../worker.ts', import.meta.url));
 const HEALTHY_AFTER_MS = 60_000;
 /** The message a forked worker gets when its parent planned shards (src/worker.ts). */
 export const WAKE = 'clarion:wake';
+/** The message a forked worker sends before it leaves for want of work (src/worker.ts). */
+export const IDLE = 'clarion:idle';
 
-export function superviseWorkers({ count, bundle, env, logger, stopTimeoutMs }: SupervisorOptions) {
+interface Slot {
+  child?: ChildProcess;
+  /** Its child said IDLE and is draining: its exit frees the slot rather than starting another. */
+  leaving: boolean;
+  /** Woken while its child was leaving: start another at once when it has gone. */
+  wanted: boolean;
+  /** A crashed child's replacement is waiting out its pause. */
+  restarting: boolean;
+}
+
+export function superviseWorkers({ count, bundle, env, logger, stopTimeoutMs, onDemand = false }: SupervisorOptions) {
   // The bundle is plain JavaScript: it needs none of this process's loader flags (--import tsx).
   const entry = bundle ?? WORKER_ENTRY;
   const execArgv = [...(bundle ? withoutTsx(process.execArgv) : withTsx(process.execArgv)), ...heapLimit()];
-  const children = new Set<ChildProcess>();
+  const slots: Slot[] = Array.from({ length: count }, () => ({ leaving: false, wanted: false, restarting: false }));
   let stopping = false;
 
-  function spawn(slot: number, failures: number) {
+  function spawn(index: number, failures: number) {
+    const slot = slots[index]!;
     const started = Date.now();
-    const child = fork(entry, [], { execArgv, env: { ...process.env, ...env, CLARION_WORKER_SLOT: String(slot) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    children.add(child);
+    const child = fork(entry, [], { execArgv, env: { ...process.env, ...env, CLARION_WORKER_SLOT: String(index) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    Object.assign(slot, { child, leaving: false, wanted: false, restarting: false });
+    child.on('message', (message: { type?: string; metrics?: MetricsJson } | null) => {
+      if (message?.type !== IDLE) return;
+      slot.leaving = true;
+      // What it counted stays in the instance's totals after it has gone.
+      if (Array.isArray(message.metrics)) keepDeparted(message.metrics).catch((error: Error) => logger.warn('a leaving worker\'s metrics could not be kept', { error: error.message }));
+    });
     child.once('exit', (code, signal) => {
-      children.delete(child);
+      if (slot.child === child) slot.child = undefined;
       if (stopping) return;
+      if (slot.leaving && code === 0) {
+        logger.info('fan-out worker left, idle', { workerPid: child.pid });
+        slot.leaving = false;
+        if (slot.wanted) spawn(index, 0);
+        return;
+      }
       const streak = Date.now() - started >= HEALTHY_AFTER_MS ? 0 : failures + 1;
       const delay = Math.min(30_000, 500 * 2 ** Math.min(streak, 6));
       logger.error('fan-out worker stopped; starting another', { workerPid: child.pid, code, signal, restartInMs: delay });
-      setTimeout(() => !stopping && spawn(slot, streak), delay).unref();
+      slot.restarting = true;
+      setTimeout(() => !stopping && spawn(index, streak), delay).unref();
     });
   }
 
-  for (let slot = 0; slot < count; slot += 1) spawn(slot, 0);
-  logger.info('fan-out workers started', { count });
+  if (!onDemand) {
+    for (let index = 0; index < count; index += 1) spawn(index, 0);
+    logger.info('fan-out workers started', { count });
+  } else {
+    logger.info('fan-out workers start when there is work', { count });
+  }
+
+  const children = () => slots.flatMap((slot) => (slot.child ? [slot.child] : []));
 
   return {
-    /** Shards were planned: each worker asks the queue now instead of at its next poll. */
+    /**
+     * There is work: every free place gets a worker, and each running one asks the queue now instead of at its next
+     * poll. One that is leaving is replaced as soon as it has gone.
+     */
     wake() {
-      for (const child of children) if (child.connected) child.send({ type: WAKE }, (error) => error && logger.debug('could not wake a worker', { error: error.message }));
+      if (stopping) return;
+      slots.forEach((slot, index) => {
+        if (slot.leaving) slot.wanted = true;
+        else if (!slot.child && !slot.restarting) spawn(index, 0);
+      });
+      for (const child of children()) if (child.connected) child.send({ type: WAKE }, (error) => error && logger.debug('could not wake a worker', { error: error.message }));
     },
-    pids: () => [...children].map((child) => child.pid!),
+    /** Whether some place has no worker that could take work (none, or one leaving). */
+    vacant: () => slots.some((slot) => (!slot.child && !slot.restarting) || slot.leaving),
+    pids: () => children().map((child) => child.pid!),
     /** The live workers, e.g. to ask them for their metrics. */
-    processes: () => [...children],
+    processes: children,
     async stop() {
       stopping = true;
       await Promise.all(
-        [...children].map(
+        children().map(
           (child) =>
             new Promise<void>((resolve) => {
               if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { AggregatorRegistry } from 'prom-client';
 import type { Logger } from '../logger.ts';
 import { registry } from './registry.ts';
-import { askWorkers } from './workers.ts';
+import { askWorkers, departedMetrics } from './workers.ts';
 
 export interface Scrape {
   contentType: string;
@@ -14,7 +14,7 @@ export interface Scrape {
 export function createScrape({ workers = () => [], logger }: { workers?: () => ChildProcess[]; logger: Logger }) {
   return async function scrape(): Promise<Scrape> {
     const [own, theirs] = await Promise.all([registry.getMetricsAsJSON(), askWorkers(workers(), logger)]);
-    const merged = AggregatorRegistry.aggregate([own, ...theirs]);
+    const merged = AggregatorRegistry.aggregate([own, departedMetrics(), ...theirs]);
     return { contentType: merged.contentType, body: await merged.metrics() };
   };
 }

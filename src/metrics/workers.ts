@@ -2,10 +2,11 @@
 // its registry over the IPC channel the supervisor forked it with, and merges the answers (src/metrics/scrape.ts).
 // A worker that does not answer in time is left out of that scrape rather than holding it.
 import type { ChildProcess } from 'node:child_process';
+import { AggregatorRegistry } from 'prom-client';
 import type { Logger } from '../logger.ts';
 import { registry } from './registry.ts';
 
-type MetricsJson = Awaited<ReturnType<typeof registry.getMetricsAsJSON>>;
+export type MetricsJson = Awaited<ReturnType<typeof registry.getMetricsAsJSON>>;
 
 const ASK = 'clarion:metrics?';
 const ANSWER = 'clarion:metrics';
@@ -62,3 +63,23 @@ export function answerParentScrapes() {
     );
   });
 }
+
+/**
+ * The counters and histograms of workers that left for want of work (FANOUT_WORKER_IDLE_SECONDS), summed: a scrape
+ * adds them to the live processes' (src/metrics/scrape.ts), so the instance's totals never go down when a worker
+ * leaves. Their gauges (pools, queue size) are dropped: they described a process that is gone.
+ */
+let departed: MetricsJson = [];
+let keeping: Promise<unknown> = Promise.resolve();
+
+/** A leaving worker's last registry (sent with its IDLE message). */
+export function keepDeparted(metrics: MetricsJson): Promise<void> {
+  const lasting = metrics.filter((metric) => String(metric.type) === 'counter' || String(metric.type) === 'histogram');
+  const kept = keeping.then(async () => {
+    departed = await AggregatorRegistry.aggregate([departed, lasting]).getMetricsAsJSON();
+  });
+  keeping = kept.catch(() => {});
+  return kept;
+}
+
+export const departedMetrics = () => departed;

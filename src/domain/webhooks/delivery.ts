@@ -141,15 +141,16 @@ export function createDeliverer({ database, boss, logger, settings }: DelivererO
   /**
    * Takes delivery jobs in this process, `concurrency` at a time, and the daily pruning (its schedule is
    * idempotent). The loops start spread over one polling interval (startSpread); `stopped` stops those not yet started.
+   * `track` is told of each job while it is worked (the worker's idleness, src/worker.ts).
    */
-  async function work(stopped: () => boolean = () => false) {
+  async function work(stopped: () => boolean = () => false, track: <T>(task: Promise<T>) => Promise<T> = (task) => task) {
     await boss.schedule(QUEUES.webhookPrune, PRUNE_CRON, {}, { tz: 'UTC' });
     const loops = [
       ...Array.from({ length: timing.concurrency }, () => () =>
-        boss.work<DeliveryJob>(QUEUES.webhookDelivery, { batchSize: 1, pollingIntervalSeconds: timing.pollingIntervalSeconds }, async ([job]) => deliver(job!.data)),
+        boss.work<DeliveryJob>(QUEUES.webhookDelivery, { batchSize: 1, pollingIntervalSeconds: timing.pollingIntervalSeconds }, async ([job]) => track(deliver(job!.data))),
       ),
-      () => boss.work<DeliveryJob>(QUEUES.webhookGaveUp, { batchSize: 1, pollingIntervalSeconds: timing.pollingIntervalSeconds, includeMetadata: true }, async ([job]) => gaveUp(job!.data, failureReason(job))),
-      () => boss.work(QUEUES.webhookPrune, { pollingIntervalSeconds: 60 }, prune),
+      () => boss.work<DeliveryJob>(QUEUES.webhookGaveUp, { batchSize: 1, pollingIntervalSeconds: timing.pollingIntervalSeconds, includeMetadata: true }, async ([job]) => track(gaveUp(job!.data, failureReason(job)))),
+      () => boss.work(QUEUES.webhookPrune, { pollingIntervalSeconds: 60 }, () => track(prune())),
     ];
     startSpread(loops, timing.pollingIntervalSeconds * 1000, stopped, logger);
   }
