@@ -26,6 +26,10 @@ PEERS=${BENCH_PEERS:-on}
 # BENCH_WARMUP=1: each Clarion start first sends one whole broadcast to the same audience, unmeasured, so that the
 # measured one runs on workers whose hot code V8 has already optimized, as a long-running instance's are.
 WARMUP=${BENCH_WARMUP:-0}
+# FANOUT_WORKER_IDLE_SECONDS for Clarion: 0 (the default here) starts the workers with the server, so that they can be
+# held in their cgroups and the measured broadcast does not include their start; BENCH_WORKER_IDLE=60 measures the
+# on-demand default, whose first broadcast starts them.
+WORKER_IDLE=${BENCH_WORKER_IDLE:-0}
 CGROUPS=()
 WORKERS_LIST=${BENCH_WORKERS:-$(nproc)}
 SHARD_SIZE=${BENCH_SHARD_SIZE:-}
@@ -319,7 +323,7 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
   (cd "$dir" && exec env -u DATA_DIR -u REDIS_URL -u APNS_PRIVATE_KEY -u APNS_ENV -u FANOUT_SHARD_SIZE \
     HOST=127.0.0.1 PORT="$port" DASHBOARD=off LOG_LEVEL=warn DATABASE_URL="$DB_URL" NOTIFY_WAIT_MS=$((PHASE_TIMEOUT * 1000)) \
     APNS_TEAM_ID="$TEAM_ID" APNS_KEY_ID="$KEY_ID" APNS_PRIVATE_KEY_PATH="$MOCK_DIR/provider-key.pem" APNS_TOPIC="$TOPIC" \
-    APNS_URL="$MOCK_ORIGIN" NODE_EXTRA_CA_CERTS="$MOCK_DIR/ca.pem" FANOUT_WORKERS="$workers" ${SHARD_SIZE:+FANOUT_SHARD_SIZE="$SHARD_SIZE"} \
+    APNS_URL="$MOCK_ORIGIN" NODE_EXTRA_CA_CERTS="$MOCK_DIR/ca.pem" FANOUT_WORKERS="$workers" FANOUT_WORKER_IDLE_SECONDS="$WORKER_IDLE" ${SHARD_SIZE:+FANOUT_SHARD_SIZE="$SHARD_SIZE"} \
     NODE_OPTIONS="${BENCH_CLARION_NODE_OPTIONS:-${NODE_OPTIONS:-}}" node ${BENCH_CLARION_NODE_ARGS:-} $(if [[ -f scripts/start.mjs ]]; then echo scripts/start.mjs; else echo --import tsx src/main.ts; fi)) >"$WORK/$tag.log" 2>&1 &
   pid=$!
   CLARION_PID=$pid

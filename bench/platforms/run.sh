@@ -137,7 +137,7 @@ SQL
   # --- Clarion ---
   port=$(free_port)
   clarion_env=(HOST=127.0.0.1 PORT="$port" DASHBOARD=off LOG_LEVEL=warn DATABASE_URL="$DB_URL" NOTIFY_WAIT_MS=0
-    NOTIFY_PER_MINUTE=0 DEVICE_REGISTRATIONS_PER_MINUTE=0 SUBSCRIPTIONS_PER_MINUTE=0 FANOUT_WORKERS="$WORKERS" NODE_EXTRA_CA_CERTS="$dir/ca.pem")
+    NOTIFY_PER_MINUTE=0 DEVICE_REGISTRATIONS_PER_MINUTE=0 SUBSCRIPTIONS_PER_MINUTE=0 FANOUT_WORKERS="$WORKERS" FANOUT_WORKER_IDLE_SECONDS=0 NODE_EXTRA_CA_CERTS="$dir/ca.pem")
   if [[ $p == android ]]; then
     # The project's quota lifted (as the per-minute limits are): the bench measures the sender, not Google's pacing.
     clarion_env+=(FCM_CREDENTIALS="$(cat "$dir/credentials.json")" FCM_URL="$origin" FCM_MESSAGES_PER_MINUTE="${BENCH_FCM_PER_MINUTE:-100000000}")
