@@ -54,7 +54,7 @@ export function superviseWorkers({ count, bundle, env, logger, stopTimeoutMs, on
       if (message?.type !== IDLE) return;
       slot.leaving = true;
       // What it counted stays in the instance's totals after it has gone.
-      if (Array.isArray(message.metrics)) keepDeparted(message.metrics).catch((error: Error) => logger.warn('a leaving worker\'s metrics could not be kept', { error: error.message }));
+      if (Array.isArray(message.metrics)) keepDeparted(message.metrics);
     });
     child.once('exit', (code, signal) => {
       if (slot.child === child) slot.child = undefined;
@@ -98,8 +98,11 @@ export function superviseWorkers({ count, bundle, env, logger, stopTimeoutMs, on
     /** Whether some place has no worker that could take work (none, or one leaving). */
     vacant: () => slots.some((slot) => (!slot.child && !slot.restarting) || slot.leaving),
     pids: () => children().map((child) => child.pid!),
-    /** The live workers, e.g. to ask them for their metrics. */
-    processes: children,
+    /**
+     * The live workers, to ask them for their metrics: not one that is leaving, whose counts were handed over with
+     * its IDLE message (src/metrics/workers.ts) and would otherwise be counted twice until it has gone.
+     */
+    processes: () => slots.flatMap((slot) => (slot.child && !slot.leaving ? [slot.child] : [])),
     async stop() {
       stopping = true;
       await Promise.all(

@@ -13,8 +13,11 @@ export interface Scrape {
 
 export function createScrape({ workers = () => [], logger }: { workers?: () => ChildProcess[]; logger: Logger }) {
   return async function scrape(): Promise<Scrape> {
+    // The departed workers' counts as they are before any live one is asked: one that leaves while this scrape waits
+    // for its answer is counted by that answer, not twice.
+    const departed = [...departedMetrics()];
     const [own, theirs] = await Promise.all([registry.getMetricsAsJSON(), askWorkers(workers(), logger)]);
-    const merged = AggregatorRegistry.aggregate([own, departedMetrics(), ...theirs]);
+    const merged = AggregatorRegistry.aggregate([own, ...departed, ...theirs]);
     return { contentType: merged.contentType, body: await merged.metrics() };
   };
 }

@@ -65,21 +65,28 @@ export function answerParentScrapes() {
 }
 
 /**
- * The counters and histograms of workers that left for want of work (FANOUT_WORKER_IDLE_SECONDS), summed: a scrape
- * adds them to the live processes' (src/metrics/scrape.ts), so the instance's totals never go down when a worker
- * leaves. Their gauges (pools, queue size) are dropped: they described a process that is gone.
+ * The counters and histograms of workers that left for want of work (FANOUT_WORKER_IDLE_SECONDS): a scrape adds them to
+ * the live processes' (src/metrics/scrape.ts), so the instance's totals never go down when a worker leaves. Their
+ * gauges (pools, queue size) are dropped: they described a process that is gone. Kept as received, in the same
+ * moment the supervisor stops asking that worker (no scrape counts it twice or not at all), and folded into one
+ * entry now and then so that a scrape merges a few at most.
  */
-let departed: MetricsJson = [];
-let keeping: Promise<unknown> = Promise.resolve();
+let departed: MetricsJson[] = [];
+let folding = false;
 
 /** A leaving worker's last registry (sent with its IDLE message). */
-export function keepDeparted(metrics: MetricsJson): Promise<void> {
-  const lasting = metrics.filter((metric) => String(metric.type) === 'counter' || String(metric.type) === 'histogram');
-  const kept = keeping.then(async () => {
-    departed = await AggregatorRegistry.aggregate([departed, lasting]).getMetricsAsJSON();
-  });
-  keeping = kept.catch(() => {});
-  return kept;
+export function keepDeparted(metrics: MetricsJson) {
+  departed.push(metrics.filter((metric) => String(metric.type) === 'counter' || String(metric.type) === 'histogram'));
+  if (departed.length < 8 || folding) return;
+  folding = true;
+  const folded = departed.length;
+  void AggregatorRegistry.aggregate(departed.slice(0, folded))
+    .getMetricsAsJSON()
+    .then((one) => {
+      departed = [one, ...departed.slice(folded)];
+    })
+    .catch(() => {}) // left unfolded: merged one by one, as before
+    .finally(() => (folding = false));
 }
 
 export const departedMetrics = () => departed;
