@@ -90,7 +90,7 @@ export async function start(config: Config) {
         return undefined;
       });
       const onDemand = config.fanoutWorkerIdleSeconds > 0;
-      workers = superviseWorkers({ count: config.fanoutWorkers, bundle, env, logger, stopTimeoutMs: config.shutdownTimeoutMs + 15_000, onDemand });
+      workers = superviseWorkers({ count: config.fanoutWorkers, bundle, env, logger, stopTimeoutMs: config.shutdownTimeoutMs + 15_000, onDemand, onLeft: () => demand?.check() });
       if (onDemand) demand = watchDemand({ workers, database, pollMs: config.fanoutPollSeconds * 1000, logger });
     } else {
       await fanout.work({ shardRuns: config.fanoutShardRuns });

@@ -46,12 +46,25 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
     });
     await fanout.work({ shardRuns: config.fanoutShardRuns });
     // Busy while it works a job or the queue holds one it could take; no work for the idle time, and it goes.
+    // Once it has decided to go it takes no more jobs (a wake then is the parent's to act on when it has gone).
+    let leaving = false;
     const idle = onIdle
-      ? watchIdle({ idleMs: config.fanoutWorkerIdleSeconds * 1000, checkMs: Math.min(config.fanoutPollSeconds, config.fanoutWorkerIdleSeconds) * 1000, busy: async () => fanout.busy() || (await jobsWaiting(database)), onIdle })
+      ? watchIdle({
+          idleMs: config.fanoutWorkerIdleSeconds * 1000, checkMs: Math.min(config.fanoutPollSeconds, config.fanoutWorkerIdleSeconds) * 1000,
+          busy: async () => fanout.busy() || (await jobsWaiting(database)),
+          onIdle: () => {
+            leaving = true;
+            // What it counts is handed over with IDLE: every job it took ends first.
+            void fanout
+              .stopTaking()
+              .then(() => fanout.finishRunning())
+              .finally(onIdle);
+          },
+        })
       : undefined;
     // The parent planned shards: take them now (otherwise at the next poll, FANOUT_POLL_SECONDS).
     const onMessage = (message: unknown) => {
-      if ((message as { type?: string } | null)?.type !== WAKE) return;
+      if ((message as { type?: string } | null)?.type !== WAKE || leaving) return;
       idle?.touch();
       fanout.planned();
     };

@@ -57,7 +57,9 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
     const { key } = await seedKey(database.prisma, org.slug, 'live');
     const tokens = await seedAudience(database.sql, org.id, 3000);
     const pageSize = 50;
-    const clarion = runClarion({ ...env, FANOUT_WORKERS: '2', FANOUT_SHARD_RUNS: '2', FANOUT_SHARD_SIZE: '200', FANOUT_PAGE_SIZE: String(pageSize), FANOUT_CONCURRENCY: '10' });
+    // Workers that run from the start: both are there to take shards from the first moment (test/worker-demand.test.ts
+    // covers workers started on demand).
+    const clarion = runClarion({ ...env, FANOUT_WORKERS: '2', FANOUT_WORKER_IDLE_SECONDS: '0', FANOUT_SHARD_RUNS: '2', FANOUT_SHARD_SIZE: '200', FANOUT_PAGE_SIZE: String(pageSize), FANOUT_CONCURRENCY: '10' });
     try {
       const url = await clarion.listening;
       slowMs = 15;

@@ -55,7 +55,8 @@ describe('every platform through worker processes (npm start with FANOUT_WORKERS
     const android = await seedAndroidAudience(database.sql, org.id, 400);
     const web = await seedWebAudience(database.sql, org.id, platforms, 400);
     const pageSize = 30;
-    const clarion = runClarion({ ...env, FANOUT_WORKERS: '2', FANOUT_SHARD_RUNS: '2', FANOUT_SHARD_SIZE: '150', FANOUT_PAGE_SIZE: String(pageSize), FANOUT_CONCURRENCY: '10' });
+    // Workers that run from the start: both are there to take shards from the first moment.
+    const clarion = runClarion({ ...env, FANOUT_WORKERS: '2', FANOUT_WORKER_IDLE_SECONDS: '0', FANOUT_SHARD_RUNS: '2', FANOUT_SHARD_SIZE: '150', FANOUT_PAGE_SIZE: String(pageSize), FANOUT_CONCURRENCY: '10' });
     try {
       const url = await clarion.listening;
       slowMs = 15;

@@ -88,7 +88,7 @@ describe('fan-out workers on demand (npm start, FANOUT_WORKER_IDLE_SECONDS)', ()
     const clarion = runClarion({ ...env, FANOUT_WORKERS: '1', FANOUT_WORKER_IDLE_SECONDS: '30', FANOUT_POLL_SECONDS: '0.5', FANOUT_SHARD_SIZE: '50' });
     try {
       const url = await clarion.listening;
-      const id = await notifyAt(url, key, { body: 'Later', target: 'all', sendAt: new Date(Date.now() + 3_000).toISOString() });
+      const id = await notifyAt(url, key, { body: 'Later', target: 'all', sendAt: new Date(Date.now() + 10_000).toISOString() });
       expect(await workerPids(clarion.child.pid!)).toEqual([]);
       const done = await ended(id, 60_000);
       expect(done).toMatchObject({ status: 'completed', sent: 120, failed: 0 });

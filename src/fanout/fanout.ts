@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { OUTAGE_PROBE_PUSHES } from './circuit.ts';
 import type { Database } from '../db/database.ts';
 import type { SqlTransaction } from '../db/sql.ts';
-import { failureReason, QUEUES, SHARD_EXPIRE_SECONDS, startSpread, type Boss } from '../jobs/queue.ts';
+import { failureReason, QUEUES, queueSettled, SHARD_EXPIRE_SECONDS, startSpread, type Boss } from '../jobs/queue.ts';
 import type { Job } from 'pg-boss';
 import type { Logger } from '../logger.ts';
 import { countShardRun } from '../metrics/fanout.ts';
@@ -285,10 +285,21 @@ export function createFanout({
    * Stops taking jobs, lets every run store its page and hand its shard on (an express run also deletes its
    * rescue job), then stops pg-boss.
    */
-  async function stop() {
+  /** Takes no more jobs: its loops are told to stop, and a fetch they had under way has handed its jobs over. */
+  async function stopTaking() {
     stopping = true;
     await Promise.all(Object.values(QUEUES).map((queue) => boss.offWork(queue).catch(() => {})));
+    await queueSettled(boss, 5_000);
+  }
+
+  /** Until every job this process took has ended. */
+  async function finishRunning() {
     while (running.size) await Promise.allSettled([...running]);
+  }
+
+  async function stop() {
+    await stopTaking();
+    await finishRunning();
     await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
   }
 
@@ -296,6 +307,8 @@ export function createFanout({
     express,
     work,
     planned,
+    stopTaking,
+    finishRunning,
     stop,
     /** The platforms that cannot take the request's message, with why. */
     check: (request: NotifyRequest, broadcastId: string) => refusingPlatforms(channels, request, broadcastId),

@@ -9,14 +9,23 @@ import type { superviseWorkers } from './supervisor.ts';
 
 export function watchDemand({ workers, database, pollMs, logger }: { workers: Pick<ReturnType<typeof superviseWorkers>, 'vacant' | 'wake'>; database: Pick<Database, 'executeSql'>; pollMs: number; logger: Logger }) {
   let polling = false;
-  const timer = setInterval(() => {
-    if (polling || !workers.vacant()) return;
+  let stopped = false;
+  function check() {
+    if (polling || stopped || !workers.vacant()) return;
     polling = true;
     jobsWaiting(database)
-      .then((waiting) => waiting && workers.wake())
+      .then((waiting) => waiting && !stopped && workers.wake())
       .catch((error: Error) => logger.warn('could not ask the job queue for work', { error: error.message }))
       .finally(() => (polling = false));
-  }, pollMs);
+  }
+  const timer = setInterval(check, pollMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    /** Look now (a worker has just left). */
+    check,
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }

@@ -34,8 +34,14 @@ export type Boss = PgBoss;
 
 /** `schedule`: this process fires pg-boss's cron schedules (the API process does; workers need not). */
 export async function openQueue(database: Pick<Database, 'executeSql'>, logger: Logger, { schedule = false } = {}): Promise<PgBoss> {
+  let inFlight = 0;
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    db: {
+      executeSql: (text: string, values?: unknown[]) => {
+        inFlight += 1;
+        return database.executeSql(text, values).finally(() => (inFlight -= 1));
+      },
+    },
     schema: 'pgboss',
     migrate: true,
     supervise: true,
@@ -45,6 +51,7 @@ export async function openQueue(database: Pick<Database, 'executeSql'>, logger: 
     archiveCompletedAfterSeconds: 3600,
     deleteAfterDays: 1,
   });
+  statementsOf.set(boss, () => inFlight);
   boss.on('error', (error: Error) => logger.warn('job queue error', { error: error.message }));
   await boss.start();
   await ensureQueue(boss, QUEUES.shardGaveUp, { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
@@ -74,6 +81,19 @@ export async function jobsWaiting(database: Pick<Database, 'executeSql'>, queues
     queues,
   ])) as { rows: { waiting: boolean }[] };
   return rows[0]?.waiting === true;
+}
+
+const statementsOf = new WeakMap<PgBoss, () => number>();
+
+/**
+ * Waits (at most `timeoutMs`) until none of pg-boss's statements is in flight, then one turn more. After offWork, a
+ * loop's fetch that was already under way still hands the jobs it took to their handler: stopping pg-boss or closing
+ * the pool before that would leave them active until they expire, each with a retry spent.
+ */
+export async function queueSettled(boss: PgBoss, timeoutMs: number) {
+  const inFlight = statementsOf.get(boss) ?? (() => 0);
+  for (const until = Date.now() + timeoutMs; inFlight() > 0 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 5));
+  await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Why a dead-lettered job failed: the error pg-boss kept as its output (fetched with includeMetadata). */

@@ -19,6 +19,11 @@ export interface SupervisorOptions {
   stopTimeoutMs: number;
   /** Start workers only when woken (they leave when idle); otherwise all start now and stay. */
   onDemand?: boolean;
+  /**
+   * A worker left for want of work: look for work now. A wake that reached it after it had decided to leave was not
+   * taken up (src/jobs/demand.ts checks the queue and wakes again).
+   */
+  onLeft?: () => void;
 }
 
 const WORKER_ENTRY = fileURLToPath(new URL('../worker.ts', import.meta.url));
@@ -38,18 +43,38 @@ interface Slot {
   restarting: boolean;
 }
 
-export function superviseWorkers({ count, bundle, env, logger, stopTimeoutMs, onDemand = false }: SupervisorOptions) {
+export function superviseWorkers({ count, bundle, env, logger, stopTimeoutMs, onDemand = false, onLeft }: SupervisorOptions) {
   // The bundle is plain JavaScript: it needs none of this process's loader flags (--import tsx).
   const entry = bundle ?? WORKER_ENTRY;
   const execArgv = [...(bundle ? withoutTsx(process.execArgv) : withTsx(process.execArgv)), ...heapLimit()];
   const slots: Slot[] = Array.from({ length: count }, () => ({ leaving: false, wanted: false, restarting: false }));
   let stopping = false;
 
+  /** A worker that crashed, or could not be started: another in its place after a pause that grows with the streak. */
+  function restart(index: number, streak: number) {
+    const slot = slots[index]!;
+    Object.assign(slot, { child: undefined, leaving: false, restarting: true });
+    setTimeout(() => !stopping && spawn(index, streak), Math.min(30_000, 500 * 2 ** Math.min(streak, 6))).unref();
+  }
+
   function spawn(index: number, failures: number) {
     const slot = slots[index]!;
     const started = Date.now();
-    const child = fork(entry, [], { execArgv, env: { ...process.env, ...env, CLARION_WORKER_SLOT: String(index) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let child: ChildProcess;
+    try {
+      child = fork(entry, [], { execArgv, env: { ...process.env, ...env, CLARION_WORKER_SLOT: String(index) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    } catch (error) {
+      // Out of memory or processes, at a broadcast's start (wake is called while answering POST /v1/notify): the
+      // shards wait in the queue, and the place is tried again later.
+      logger.error('could not start a fan-out worker', { error: (error as Error).message });
+      return restart(index, failures + 1);
+    }
     Object.assign(slot, { child, leaving: false, wanted: false, restarting: false });
+    child.on('error', (error) => {
+      logger.error('fan-out worker process error', { workerPid: child.pid, error: error.message });
+      // Never started (no pid, so no exit will come): try again later.
+      if (child.pid === undefined && slot.child === child) restart(index, failures + 1);
+    });
     child.on('message', (message: { type?: string; metrics?: MetricsJson } | null) => {
       if (message?.type !== IDLE) return;
       slot.leaving = true;
@@ -63,13 +88,12 @@ export function superviseWorkers({ count, bundle, env, logger, stopTimeoutMs, on
         logger.info('fan-out worker left, idle', { workerPid: child.pid });
         slot.leaving = false;
         if (slot.wanted) spawn(index, 0);
+        else onLeft?.();
         return;
       }
       const streak = Date.now() - started >= HEALTHY_AFTER_MS ? 0 : failures + 1;
-      const delay = Math.min(30_000, 500 * 2 ** Math.min(streak, 6));
-      logger.error('fan-out worker stopped; starting another', { workerPid: child.pid, code, signal, restartInMs: delay });
-      slot.restarting = true;
-      setTimeout(() => !stopping && spawn(index, streak), delay).unref();
+      logger.error('fan-out worker stopped; starting another', { workerPid: child.pid, code, signal, restartInMs: Math.min(30_000, 500 * 2 ** Math.min(streak, 6)) });
+      restart(index, streak);
     });
   }
 
