@@ -9,18 +9,12 @@ import { QUEUES } from '../src/jobs/queue.ts';
 import { withoutRetries } from './support/queues.ts';
 import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends, freshPostgresDatabase, testLogger } from './support/backends.ts';
-import { logLines, runClarion, waitFor, workerPids } from './support/processes.ts';
+import { logLines, notifyAt, runClarion, waitFor, workerPids } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization } from './support/seed.ts';
 import { serveDuringSuite, startServer } from './support/server.ts';
 
 const deliveries = (apns: MockApns, tokens: string[]) => tokens.map((token) => apns.delivered(token).length);
 
-
-/** POST /v1/notify to a Clarion process with a live key; the broadcast's id. */
-async function notifyAt(url: string, key: string, body: Record<string, unknown>) {
-  const response = await fetch(`${url}/v1/notify`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, id: ((await response.json()) as { id: string }).id };
-}
 
 describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', () => {
   let apns: MockApns;

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../src/db/database.ts';
 import { startMockApns, type MockApns } from './support/apns.ts';
 import { freshPostgresDatabase, testLogger } from './support/backends.ts';
 import { seedAndroidAudience, seedWebAudience, startTestPlatforms, type TestPlatforms } from './support/platforms.ts';
-import { logLines, runClarion, waitFor, workerPids } from './support/processes.ts';
+import { logLines, notifyAt, runClarion, waitFor, workerPids } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization } from './support/seed.ts';
 
 
@@ -38,10 +38,7 @@ describe('every platform through worker processes (npm start with FANOUT_WORKERS
     await apns?.close();
   });
 
-  const notify = async (url: string, key: string) => {
-    const response = await fetch(`${url}/v1/notify`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: 'Everyone', target: 'all' }) });
-    return ((await response.json()) as { id: string }).id;
-  };
+  const notify = async (url: string, key: string) => (await notifyAt(url, key, { body: 'Everyone', target: 'all' })).id;
   const ended = (id: string, ms: number) =>
     waitFor(async () => {
       const row = await database.prisma.broadcast.findUniqueOrThrow({ where: { id } });

@@ -6,13 +6,14 @@ import { openDatabase, type Database } from '../src/db/database.ts';
 import { startMockApns, type MockApns } from './support/apns.ts';
 import { freshPostgresDatabase, testLogger } from './support/backends.ts';
 import { parseMetrics, valueOf } from './support/metrics.ts';
-import { logLines, runClarion, waitFor, workerPids } from './support/processes.ts';
+import { logLines, notifyAt, runClarion, waitFor, workerPids } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization } from './support/seed.ts';
 
-async function notifyAt(url: string, key: string, body: Record<string, unknown>) {
-  const response = await fetch(`${url}/v1/notify`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.status).toBe(202);
-  return ((await response.json()) as { id: string }).id;
+/** A broadcast accepted to be sent by the workers (202): its id. */
+async function accepted(url: string, key: string, body: Record<string, unknown>) {
+  const { status, id } = await notifyAt(url, key, body);
+  expect(status).toBe(202);
+  return id;
 }
 
 describe('fan-out workers on demand (npm start, FANOUT_WORKER_IDLE_SECONDS)', () => {
@@ -54,7 +55,7 @@ describe('fan-out workers on demand (npm start, FANOUT_WORKER_IDLE_SECONDS)', ()
       expect(messages(clarion.output())).toContain('fan-out workers start when there is work');
       expect(await workerPids(clarion.child.pid!)).toEqual([]);
 
-      const first = await ended(await notifyAt(url, key, { body: 'First', target: 'all' }), 60_000);
+      const first = await ended(await accepted(url, key, { body: 'First', target: 'all' }), 60_000);
       expect(first).toMatchObject({ status: 'completed', sent: 400, failed: 0 });
       expect(tokens.every((token) => apns.delivered(token).length === 1)).toBe(true);
       const stored = new Set(logLines(clarion.output()).flatMap((line) => (line.message === 'shard page stored' ? [line.pid] : [])));
@@ -68,7 +69,7 @@ describe('fan-out workers on demand (npm start, FANOUT_WORKER_IDLE_SECONDS)', ()
       // The workers that sent them are gone; what they counted is still in the instance's totals.
       expect(await pushes(url)).toBe(400);
 
-      const second = await ended(await notifyAt(url, key, { body: 'Second', target: 'all' }), 60_000);
+      const second = await ended(await accepted(url, key, { body: 'Second', target: 'all' }), 60_000);
       expect(second).toMatchObject({ status: 'completed', sent: 400, failed: 0 });
       expect(tokens.every((token) => apns.delivered(token).length === 2)).toBe(true);
       // Live workers' counts and those of the workers that left, together (the live ones count as their pages end).
@@ -88,7 +89,7 @@ describe('fan-out workers on demand (npm start, FANOUT_WORKER_IDLE_SECONDS)', ()
     const clarion = runClarion({ ...env, FANOUT_WORKERS: '1', FANOUT_WORKER_IDLE_SECONDS: '30', FANOUT_POLL_SECONDS: '0.5', FANOUT_SHARD_SIZE: '50' });
     try {
       const url = await clarion.listening;
-      const id = await notifyAt(url, key, { body: 'Later', target: 'all', sendAt: new Date(Date.now() + 10_000).toISOString() });
+      const id = await accepted(url, key, { body: 'Later', target: 'all', sendAt: new Date(Date.now() + 10_000).toISOString() });
       expect(await workerPids(clarion.child.pid!)).toEqual([]);
       const done = await ended(id, 60_000);
       expect(done).toMatchObject({ status: 'completed', sent: 120, failed: 0 });

@@ -81,3 +81,9 @@ export async function workerPids(parent: number) {
   );
   return found.filter((pid): pid is number => pid !== undefined).sort();
 }
+
+/** POST /v1/notify to a Clarion process with a key: the answer's status and the broadcast's id. */
+export async function notifyAt(url: string, key: string, body: Record<string, unknown>) {
+  const response = await fetch(`${url}/v1/notify`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, id: ((await response.json()) as { id: string }).id };
+}
