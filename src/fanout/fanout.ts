@@ -281,10 +281,6 @@ export function createFanout({
     await createDeliverer({ database, boss, logger, settings: webhooks }).work(stopped, track);
   }
 
-  /**
-   * Stops taking jobs, lets every run store its page and hand its shard on (an express run also deletes its
-   * rescue job), then stops pg-boss.
-   */
   /** Takes no more jobs: its loops are told to stop, and a fetch they had under way has handed its jobs over. */
   async function stopTaking() {
     stopping = true;
@@ -297,6 +293,10 @@ export function createFanout({
     while (running.size) await Promise.allSettled([...running]);
   }
 
+  /**
+   * Stops taking jobs, lets every run store its page and hand its shard on (an express run also deletes its
+   * rescue job), then stops pg-boss.
+   */
   async function stop() {
     await stopTaking();
     await finishRunning();
