@@ -51,7 +51,7 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
     const idle = onIdle
       ? watchIdle({
           idleMs: config.fanoutWorkerIdleSeconds * 1000, checkMs: Math.min(config.fanoutPollSeconds, config.fanoutWorkerIdleSeconds) * 1000,
-          busy: async () => fanout.busy() || (await jobsWaiting(database)),
+          busy: async () => fanout.busy() || (await jobsWaiting(database)) > 0,
           onIdle: () => {
             leaving = true;
             // What it counts is handed over with IDLE: every job it took ends first.

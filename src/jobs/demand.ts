@@ -7,14 +7,17 @@ import type { Logger } from '../logger.ts';
 import { jobsWaiting } from './queue.ts';
 import type { superviseWorkers } from './supervisor.ts';
 
-export function watchDemand({ workers, database, pollMs, logger }: { workers: Pick<ReturnType<typeof superviseWorkers>, 'vacant' | 'wake'>; database: Pick<Database, 'executeSql'>; pollMs: number; logger: Logger }) {
+export function watchDemand({ workers, database, pollMs, logger }: { workers: Pick<ReturnType<typeof superviseWorkers>, 'vacancies' | 'wake'>; database: Pick<Database, 'executeSql'>; pollMs: number; logger: Logger }) {
   let polling = false;
   let stopped = false;
   function check() {
-    if (polling || stopped || !workers.vacant()) return;
+    const vacancies = workers.vacancies();
+    if (polling || stopped || !vacancies) return;
     polling = true;
-    jobsWaiting(database)
-      .then((waiting) => waiting && !stopped && workers.wake())
+    // A worker per waiting job, up to the free places: one webhook delivery starts one worker, a broadcast's shards
+    // planned elsewhere as many as they can keep busy.
+    jobsWaiting(database, vacancies)
+      .then((waiting) => waiting && !stopped && workers.wake(waiting))
       .catch((error: Error) => logger.warn('could not ask the job queue for work', { error: error.message }))
       .finally(() => (polling = false));
   }

@@ -73,14 +73,16 @@ export async function openQueue(database: Pick<Database, 'executeSql'>, logger: 
 export const WORKER_QUEUES: readonly string[] = Object.values(QUEUES);
 
 /**
- * Whether a job of `queues` can be taken now (created or retried, its start time come): what starts workers that
- * run on demand, and keeps them. Read through pg-boss's index of waiting jobs (name, start_after).
+ * How many jobs of the workers' queues can be taken now (created or retried, their start time come), counted up to
+ * `limit`: what starts workers that run on demand (as many as there are jobs, up to the free places), and keeps them.
+ * Read through pg-boss's index of waiting jobs (name, start_after).
  */
-export async function jobsWaiting(database: Pick<Database, 'executeSql'>, queues: readonly string[] = WORKER_QUEUES): Promise<boolean> {
-  const { rows } = (await database.executeSql(`SELECT EXISTS (SELECT 1 FROM pgboss.job WHERE name = ANY($1::text[]) AND state < 'active' AND start_after < now()) AS waiting`, [
-    queues,
-  ])) as { rows: { waiting: boolean }[] };
-  return rows[0]?.waiting === true;
+export async function jobsWaiting(database: Pick<Database, 'executeSql'>, limit = 1): Promise<number> {
+  const { rows } = (await database.executeSql(
+    `SELECT count(*)::int AS waiting FROM (SELECT 1 FROM pgboss.job WHERE name = ANY($1::text[]) AND state < 'active' AND start_after < now() LIMIT $2) jobs`,
+    [WORKER_QUEUES, limit],
+  )) as { rows: { waiting: number }[] };
+  return rows[0]?.waiting ?? 0;
 }
 
 const statementsOf = new WeakMap<PgBoss, () => number>();

@@ -23,14 +23,14 @@ afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
 });
 
-async function supervised(env: Record<string, string> = {}) {
+async function supervised(env: Record<string, string> = {}, count = 1) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'clarion-supervisor-'));
   const bundle = path.join(dir, 'worker.mjs');
   await writeFile(bundle, FAKE_WORKER);
   const lines: Record<string, unknown>[] = [];
   let left = 0;
   const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line)) });
-  const workers = superviseWorkers({ count: 1, bundle, env, logger, stopTimeoutMs: 5_000, onDemand: true, onLeft: () => (left += 1) });
+  const workers = superviseWorkers({ count, bundle, env, logger, stopTimeoutMs: 5_000, onDemand: true, onLeft: () => (left += 1) });
   stops.push(() => workers.stop());
   const until = async <T>(read: () => T | undefined) => {
     for (;;) {
@@ -48,11 +48,11 @@ describe('superviseWorkers on demand', () => {
   it('starts none until woken; one that leaves idle frees its place and the parent is told to look for work', async () => {
     const { workers, lines, left, until } = await supervised();
     expect(workers.pids()).toEqual([]);
-    expect(workers.vacant()).toBe(true);
+    expect(workers.vacancies()).toBe(1);
     workers.wake();
     const [child] = workers.processes();
     expect(child).toBeDefined();
-    expect(workers.vacant()).toBe(false);
+    expect(workers.vacancies()).toBe(0);
     await exited(child!);
     await until(() => (left() === 1 ? true : undefined));
     expect(workers.pids()).toEqual([]);
@@ -70,6 +70,16 @@ describe('superviseWorkers on demand', () => {
     const second = await until(() => workers.pids().find((pid) => pid !== first!.pid));
     expect(second).toBeDefined();
     expect(left()).toBe(0);
+  }, 20_000);
+
+  it('starts as many as it is asked for, up to its places, and all of them when not told how many', async () => {
+    const { workers } = await supervised({}, 3);
+    workers.wake(1);
+    expect(workers.pids()).toHaveLength(1);
+    expect(workers.vacancies()).toBe(2);
+    workers.wake(5);
+    expect(workers.pids()).toHaveLength(3);
+    expect(workers.vacancies()).toBe(0);
   }, 20_000);
 
   it('restarts a worker that crashed, on demand too', async () => {

@@ -108,19 +108,23 @@ export function superviseWorkers({ count, bundle, env, logger, stopTimeoutMs, on
 
   return {
     /**
-     * There is work: every free place gets a worker, and each running one asks the queue now instead of at its next
-     * poll. One that is leaving is replaced as soon as it has gone.
+     * There is work: free places get a worker (at most `starts` of them; all when the server planned shards), and
+     * each running one asks the queue now instead of at its next poll. One that is leaving is replaced as soon as it
+     * has gone.
      */
-    wake() {
+    wake(starts = count) {
       if (stopping) return;
       slots.forEach((slot, index) => {
+        if (starts <= 0) return;
         if (slot.leaving) slot.wanted = true;
         else if (!slot.child && !slot.restarting) spawn(index, 0);
+        else return;
+        starts -= 1;
       });
       for (const child of children()) if (child.connected) child.send({ type: WAKE }, (error) => error && logger.debug('could not wake a worker', { error: error.message }));
     },
-    /** Whether some place has no worker that could take work (none, or one leaving). */
-    vacant: () => slots.some((slot) => (!slot.child && !slot.restarting) || slot.leaving),
+    /** How many places have no worker that could take work (none, or one leaving). */
+    vacancies: () => slots.filter((slot) => ((!slot.child && !slot.restarting) || slot.leaving) && !slot.wanted).length,
     pids: () => children().map((child) => child.pid!),
     /**
      * The live workers, to ask them for their metrics: not one that is leaving, whose counts were handed over with
