@@ -10,7 +10,8 @@ import { answerClientErrors } from './http/client-errors.ts';
 import { assertPortsFree, listen, PortInUse } from './listen.ts';
 import { startPlatforms, type Platforms } from './platforms.ts';
 import { createFanout, type Fanout } from './fanout/fanout.ts';
-import { adoptShardsWithoutJobs, finishStranded } from './fanout/shards.ts';
+import { adoptShardsWithoutJobs } from './fanout/shards.ts';
+import { finishStranded } from './fanout/broadcast-end.ts';
 import { webhookSecretKey } from './domain/webhooks/key-file.ts';
 import { openQueue } from './jobs/queue.ts';
 import { watchDemand } from './jobs/demand.ts';
@@ -75,7 +76,8 @@ export async function start(config: Config) {
     fanout = createFanout({
       database, boss, channels: push.channels, logger, pageSize: config.fanoutPageSize, concurrency: config.fanoutConcurrency, shardSize: config.fanoutShardSize,
       retryWindowMs: config.apnsRetryWindowMs, webhooks, pollSeconds: config.fanoutPollSeconds,
-      wake: () => workers?.wake(),
+      // One worker per shard, up to the free places: a broadcast of two shards does not start eight.
+      wake: (shards) => workers?.wake(shards),
     });
     const adopted = await database.transaction((tx) => adoptShardsWithoutJobs(tx, boss));
     if (adopted) logger.info('broadcasts interrupted before the upgrade to the job queue are resumed', { shards: adopted });

@@ -66,7 +66,7 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
     const onMessage = (message: unknown) => {
       if ((message as { type?: string } | null)?.type !== WAKE || leaving) return;
       idle?.touch();
-      fanout.planned();
+      fanout.look();
     };
     if (forked) process.on('message', onMessage);
     const service = push;

@@ -85,6 +85,24 @@ describe('fan-out workers on demand (npm start, FANOUT_WORKER_IDLE_SECONDS)', ()
     }
   }, 120_000);
 
+  it('starts one worker per shard it plans, not every free place', async () => {
+    const org = await seedOrganization(database.prisma);
+    const { key } = await seedKey(database.prisma, org.slug, 'live');
+    const tokens = await seedAudience(database.sql, org.id, 80);
+    // Three places and a broadcast of two shards; no poll in the test's time that could start more.
+    const clarion = runClarion({ ...env, FANOUT_WORKERS: '3', FANOUT_WORKER_IDLE_SECONDS: '60', FANOUT_POLL_SECONDS: '600', FANOUT_SHARD_SIZE: '50' });
+    try {
+      const url = await clarion.listening;
+      const done = await ended(await accepted(url, key, { body: 'Two shards', target: 'all' }), 60_000);
+      expect(done).toMatchObject({ status: 'completed', sent: 80, failed: 0 });
+      expect(tokens.every((token) => apns.delivered(token).length === 1)).toBe(true);
+      expect(await workerPids(clarion.child.pid!)).toHaveLength(2);
+    } finally {
+      clarion.child.kill('SIGTERM');
+      await clarion.exited;
+    }
+  }, 120_000);
+
   it('starts a worker for a scheduled broadcast that comes due while none runs', async () => {
     const org = await seedOrganization(database.prisma);
     const { key } = await seedKey(database.prisma, org.slug, 'live');

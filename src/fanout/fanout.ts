@@ -9,12 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { OUTAGE_PROBE_PUSHES } from './circuit.ts';
 import type { Database } from '../db/database.ts';
 import type { SqlTransaction } from '../db/sql.ts';
-import { failureReason, QUEUES, queueSettled, SHARD_EXPIRE_SECONDS, startSpread, type Boss } from '../jobs/queue.ts';
-import type { Job } from 'pg-boss';
+import { QUEUES, queueSettled, SHARD_EXPIRE_SECONDS, startSpread, type Boss } from '../jobs/queue.ts';
 import type { Logger } from '../logger.ts';
 import { countShardRun } from '../metrics/fanout.ts';
 import { countBroadcastEnd } from '../metrics/broadcasts.ts';
-import { countRecipients, pageQuery, reachesOtherPlatforms, type Recipient } from './audience.ts';
+import { pageQuery, reachesOtherPlatforms, type Recipient } from './audience.ts';
 import { markDead, markDelivered } from './pages.ts';
 import { devicesUnregistered } from '../domain/webhooks/events.ts';
 import { createDeliverer } from '../domain/webhooks/delivery.ts';
@@ -26,9 +25,9 @@ import { addRetries, clearRetries, dueRetries, giveUpExpired, nextRetryAt } from
 import { countUnsent, createRunPlatforms } from './run-platforms.ts';
 import { refusingPlatforms, sendTest } from './test-send.ts';
 import {
-  claimShard, closeShard, endShard, failUnstarted, finishBroadcast, handOff, hasRetries, holdShard, pauseShard, planShards, progressOf, recordGaveUp,
-  RESCUE_DELAY_SECONDS, stopBroadcast, stopPlatform, storePage, type ShardJob,
+  claimShard, closeShard, endShard, handOff, hasRetries, holdShard, pauseShard, progressOf, RESCUE_DELAY_SECONDS, stopBroadcast, stopPlatform, storePage, type ShardJob,
 } from './shards.ts';
+import { shardGaveUp, startBroadcast, startGaveUp } from './starts.ts';
 
 export interface FanoutOptions {
   database: Pick<Database, 'sql' | 'transaction'>;
@@ -50,8 +49,8 @@ export interface FanoutOptions {
   webhooks?: WebhookSettings;
   /** How often an idle worker asks the queue for shards (FANOUT_POLL_SECONDS); shards planned here wake it at once. */
   pollSeconds?: number;
-  /** Told when this process planned shards: the API process wakes its forked workers with it. */
-  wake?: () => void;
+  /** Told when this process planned shards, and how many: the API process wakes its forked workers with it. */
+  wake?: (shards: number) => void;
 }
 
 type PageRow = Recipient & { live: boolean };
@@ -136,7 +135,8 @@ export function createFanout({
         const rows = prefetched && prefetched.after === cursor && limit === pageSize ? await prefetched.rows : await readPage(cursor, limit);
         prefetched = undefined;
         last = rows.at(-1)?.device_uuid ?? cursor;
-        rangeDone = rows.length < limit;
+        // A short page, or one that ends on the range's last device: no empty page read and stored after it.
+        rangeDone = rows.length < limit || (shard.until !== null && last === shard.until);
         if (!rangeDone && !probing) {
           prefetched = { after: last, rows: readPage(last, pageSize) };
           prefetched.rows.catch(() => {}); // awaited on the next turn, if there is one
@@ -218,23 +218,19 @@ export function createFanout({
 
   /** A scheduled broadcast's time has come: it becomes "sending" with its shards and their jobs. */
   async function startScheduled(broadcastId: string) {
-    await database.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: string; organization_id: string; request: NotifyRequest }>(
-        `SELECT id::text, organization_id::text, request FROM broadcasts WHERE id = $1 AND status = 'scheduled' FOR UPDATE`,
-        [broadcastId],
-      );
-      if (!row) return; // cancelled meanwhile, or started already
-      const recipients = await countRecipients(tx, row.organization_id, row.request);
-      await tx.query(`UPDATE broadcasts SET status = 'sending', recipients = $2 WHERE id = $1`, [broadcastId, recipients]);
-      await planShards(tx, boss, { id: row.id, organizationId: row.organization_id, request: row.request }, shardSize, { express: false });
-    });
-    planned();
+    const plan = await database.transaction((tx) => startBroadcast(tx, boss, broadcastId, shardSize));
+    if (plan) planned(plan.shards);
   }
 
   /** Shards were planned (and committed): the loops that take them look now rather than at their next poll. */
-  function planned() {
+  function planned(shards: number) {
+    look();
+    wake?.(shards);
+  }
+
+  /** This process's shard-taking loops ask the queue now (a worker told by its parent that there are shards). */
+  function look() {
     for (const id of shardWorkers) boss.notifyWorker(id);
-    wake?.();
   }
 
   /** Takes jobs from the queue: `shardRuns` shards at a time, scheduled starts, and exhausted shards and starts. */
@@ -253,25 +249,11 @@ export function createFanout({
     }
     // The other queues' loops start spread over a polling interval, so that their polls share a connection.
     const stopped = () => stopping;
-    const shardGaveUp = async ([job]: Job<ShardJob>[]) => {
-      const reason = failureReason(job);
-      logger.error('a broadcast shard gave up after its retries', { broadcast: job!.data.broadcastId, shard: job!.data.index, reason });
-      const end = await database.transaction(async (tx) => {
-        await recordGaveUp(tx, job!.data, reason);
-        return finishBroadcast(tx, boss, job!.data.broadcastId);
-      });
-      countBroadcastEnd(end);
-    };
-    const startGaveUp = async ([job]: Job<{ broadcastId: string }>[]) => {
-      const reason = failureReason(job);
-      logger.error('a scheduled broadcast could not be started after its retries', { broadcast: job!.data.broadcastId, reason });
-      countBroadcastEnd(await database.transaction((tx) => failUnstarted(tx, boss, job!.data.broadcastId, reason)));
-    };
     startSpread(
       [
         () => boss.work<{ broadcastId: string }>(QUEUES.start, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async ([job]) => track(startScheduled(job!.data.broadcastId))),
-        () => boss.work<ShardJob>(QUEUES.shardGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, (jobs) => track(shardGaveUp(jobs))),
-        () => boss.work<{ broadcastId: string }>(QUEUES.startGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, (jobs) => track(startGaveUp(jobs))),
+        () => boss.work<ShardJob>(QUEUES.shardGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, ([job]) => track(shardGaveUp(database, boss, logger, job!))),
+        () => boss.work<{ broadcastId: string }>(QUEUES.startGaveUp, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, ([job]) => track(startGaveUp(database, boss, logger, job!))),
       ],
       pollSeconds * 1000,
       stopped,
@@ -307,6 +289,7 @@ export function createFanout({
     express,
     work,
     planned,
+    look,
     stopTaking,
     finishRunning,
     stop,

@@ -25,6 +25,8 @@ import { buildOpenApi, OPENAPI_PATH } from './rest/openapi.ts';
 import { createGraphQLServer } from './yoga.ts';
 import type { Fanout } from '../fanout/fanout.ts';
 import type { Boss } from '../jobs/queue.ts';
+import { createListener } from '../db/listen.ts';
+import { BROADCAST_ENDED_CHANNEL } from '../fanout/broadcast-end.ts';
 import type { MetricsEndpoint } from '../metrics/endpoint.ts';
 import type { WebhookSettings } from '../domain/webhooks/settings.ts';
 import type { Context } from '../graphql/context.ts';
@@ -86,8 +88,10 @@ export function createApp({ config, database, logger, redis, boss, fanout, webho
     : new MemoryHitStore(WINDOW_MS, cap);
   const rateLimits = createRateLimits(store, WINDOW_MS, limits);
   const loginThrottle = createLoginThrottle(config, logger, redis);
+  // One connection, open only while a request waits for a broadcast to end.
+  const ended = createListener({ url: database.url, channel: BROADCAST_ENDED_CHANNEL, logger });
   const notifications = {
-    db: database.prisma, sql: database.sql, database, boss, fanout, topic: config.apnsTopic, waitMs: config.notifyWaitMs, shardSize: config.fanoutShardSize,
+    db: database.prisma, sql: database.sql, database, boss, fanout, topic: config.apnsTopic, waitMs: config.notifyWaitMs, shardSize: config.fanoutShardSize, ended,
   };
   const invitations = {
     dashboardUrl: config.dashboardUrl ?? config.dashboardOrigins[0] ?? 'http://127.0.0.1:3001',
@@ -193,6 +197,7 @@ export function createApp({ config, database, logger, redis, boss, fanout, webho
     handler: adapter,
     fetch: (request: Request) => adapter.fetch(request),
     close: async () => {
+      await ended.close();
       await store.close();
       await loginThrottle?.counter.close();
     },

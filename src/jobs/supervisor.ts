@@ -108,9 +108,9 @@ export function superviseWorkers({ count, bundle, env, logger, stopTimeoutMs, on
 
   return {
     /**
-     * There is work: free places get a worker (at most `starts` of them; all when the server planned shards), and
-     * each running one asks the queue now instead of at its next poll. One that is leaving is replaced as soon as it
-     * has gone.
+     * There is work: free places get a worker (at most `starts` of them: one per shard the server planned, or per job
+     * waiting in the queue), and each running one asks the queue now instead of at its next poll. One that is leaving
+     * is replaced as soon as it has gone.
      */
     wake(starts = count) {
       if (stopping) return;

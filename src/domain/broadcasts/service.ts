@@ -5,20 +5,19 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database, Db } from '../../db/database.ts';
 import type { SqlClient } from '../../db/sql.ts';
 import { QUEUES, type Boss } from '../../jobs/queue.ts';
-import type { Broadcast } from '../../generated/prisma/client.ts';
 import type { ApiKeyView, Caller } from '../api-keys/service.ts';
-import { fail, invalid, notFound, ok, type Result } from '../errors.ts';
-import { isUuid } from '../validate.ts';
+import { fail, invalid, ok, type Result } from '../errors.ts';
 import { randomUUID } from 'node:crypto';
 import { countRecipients, newestRecipientQuery, reachesOtherPlatforms, type Recipient } from '../../fanout/audience.ts';
 import type { Fanout } from '../../fanout/fanout.ts';
-import { PLATFORMS, type Platform } from '../../fanout/platform.ts';
-import { broadcastHasEnded, planShards } from '../../fanout/shards.ts';
+import { planShards } from '../../fanout/shards.ts';
 import { preparePush } from '../../apns/payload.ts';
 import { validateNotifyRequest, type NotifyRequest } from './request.ts';
 import { inLanguage, inLanguageError } from './localized.ts';
 import { createLocaleMatcher } from '../devices/locale.ts';
-import { countBroadcastEnd } from '../../metrics/broadcasts.ts';
+import type { Listener } from '../../db/listen.ts';
+import { waitWhileSending } from './wait.ts';
+import { API_KEY_SELECT, broadcastView, byPlatformOf, findBroadcast, type BroadcastView, type BroadcastWithKey } from './view.ts';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -37,46 +36,8 @@ export interface NotifyDeps {
   topic: string;
   /** How long a request waits for its broadcast before answering 202 "sending". */
   waitMs: number;
-}
-
-export interface BroadcastView {
-  id: string | null;
-  status: 'scheduled' | 'sending' | 'completed' | 'failed' | 'cancelled';
-  test: boolean;
-  target: 'all' | 'users' | 'topics';
-  externalIds: string[] | null;
-  topics: string[] | null;
-  body: string;
-  title: string | null;
-  /** The languages it has texts for besides its own (localized's tags). */
-  languages: string[];
-  recipients: number;
-  sent: number;
-  failed: number;
-  failures: Record<string, number>;
-  /** Sent and failed per platform. */
-  byPlatform: ByPlatform;
-  /** Devices that reported opening it (POST /v1/devices/{deviceUuid}/opens). */
-  opened: number;
-  createdAt: Date;
-  /** When a scheduled broadcast starts; null when it was sent at once. */
-  sendAt: Date | null;
-  finishedAt: Date | null;
-  /** Why the broadcast failed or stopped as a whole; null otherwise. */
-  error: { code: string; message: string } | null;
-  /** While sending: since when it has been waiting for APNs to answer again (an outage); null otherwise. */
-  waitingForApnsSince: Date | null;
-  timing: { durationMs: number | null };
-  apiKey: { id: string; name: string; displayPrefix: string } | null;
-}
-
-export type ByPlatform = Record<Platform, { sent: number; failed: number }>;
-
-/** The stored flat counts ({"ios.sent": 3}) as {ios: {sent, failed}, android: …, web: …}, every platform present. */
-export function byPlatformOf(counts: Record<string, number>): ByPlatform {
-  const view = Object.fromEntries(PLATFORMS.map((platform) => [platform, { sent: 0, failed: 0 }])) as ByPlatform;
-  for (const platform of PLATFORMS) view[platform] = { sent: counts[`${platform}.sent`] ?? 0, failed: counts[`${platform}.failed`] ?? 0 };
-  return view;
+  /** Notifications of broadcasts' ends (BROADCAST_ENDED_CHANNEL), to answer when one ends rather than at a poll. */
+  ended?: Listener;
 }
 
 /** Who sends: an API key (REST) or a signed-in member (dashboard, apiKey null); test sends reach one device. */
@@ -87,45 +48,6 @@ export interface Sender {
 }
 
 export const senderOf = (caller: Caller): Sender => ({ organizationId: caller.organizationId, apiKey: caller.apiKey, test: caller.apiKey.kind === 'test' });
-
-/** The columns the view reads: a Prisma row, or the same columns read with SQL (webhook events, src/domain/webhooks/events.ts). */
-export type BroadcastWithKey = Pick<Broadcast, 'id' | 'status' | 'request' | 'recipients' | 'sent' | 'failed' | 'failures' | 'byPlatform' | 'opened' | 'createdAt' | 'sendAt' | 'finishedAt' | 'error' | 'waitingSince'> & {
-  apiKey: { id: string; name: string; displayPrefix: string } | null;
-};
-
-export function broadcastView(row: BroadcastWithKey): BroadcastView {
-  const request = row.request as unknown as NotifyRequest;
-  return {
-    id: row.id,
-    status: row.status,
-    test: false,
-    target: request.target,
-    externalIds: request.externalIds ?? null,
-    topics: request.topics ?? null,
-    body: request.body,
-    title: request.title ?? null,
-    languages: Object.keys(request.localized ?? {}).sort(),
-    recipients: row.recipients,
-    sent: row.sent,
-    failed: row.failed,
-    failures: row.failures as Record<string, number>,
-    byPlatform: byPlatformOf(row.byPlatform as Record<string, number>),
-    opened: row.opened,
-    createdAt: row.createdAt,
-    sendAt: row.sendAt,
-    finishedAt: row.finishedAt,
-    error: (row.error as BroadcastView['error']) ?? null,
-    waitingForApnsSince: row.status === 'sending' ? row.waitingSince : null,
-    timing: { durationMs: row.finishedAt && row.status !== 'cancelled' ? row.finishedAt.getTime() - (row.sendAt ?? row.createdAt).getTime() : null },
-    apiKey: row.apiKey,
-  };
-}
-
-const API_KEY_SELECT = { select: { id: true, name: true, displayPrefix: true } } as const;
-
-async function findBroadcast(db: Db, organizationId: string, id: string) {
-  return db.broadcast.findFirst({ where: { id, organizationId }, include: { apiKey: API_KEY_SELECT } });
-}
 
 /**
  * A test send: the same request, to the most recently subscribed matching device only, and no history. A wrong
@@ -215,17 +137,14 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
     throw error;
   }
   const waited = Date.now() + deps.waitMs;
-  if (planned && !planned.expressJobId) deps.fanout.planned();
+  if (planned && !planned.expressJobId) deps.fanout.planned(planned.shards);
   if (planned?.expressJobId) {
     const finished = deps.fanout.express({ broadcastId: id, index: 0 }, planned.expressJobId);
     await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, deps.waitMs).unref())]);
   }
-  // A broadcast of several shards is sent by the workers: the answer waits for it up to NOTIFY_WAIT_MS.
-  let row = (await findBroadcast(deps.db, organizationId, id))!;
-  for (let pause = 20; row.status === 'sending' && Date.now() < waited; pause = Math.min(pause * 2, 250)) {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, waited - Date.now())));
-    row = (await findBroadcast(deps.db, organizationId, id))!;
-  }
+  // A broadcast of several shards is sent by the workers: the answer waits for it up to NOTIFY_WAIT_MS, woken by
+  // the NOTIFY of the transaction that ends it.
+  const row = await waitWhileSending(async () => (await findBroadcast(deps.db, organizationId, id))!, id, waited, planned && !planned.expressJobId ? deps.ended : undefined);
   return ok(broadcastView(row));
 }
 
@@ -255,51 +174,4 @@ const PAST_SEND_AT_GRACE_MS = 60_000;
 function pastSendAt(request: NotifyRequest) {
   if (!request.sendAt || Date.now() - Date.parse(request.sendAt) <= PAST_SEND_AT_GRACE_MS) return undefined;
   return invalid<never>('sendAt', 'sendAt is in the past; leave it out to send now');
-}
-
-/**
- * Cancels a scheduled or sending broadcast: a scheduled one never starts, a sending one starts no new page
- * (the pages already in flight finish and are counted). Cancelling a cancelled broadcast answers it again.
- */
-export async function cancelBroadcast(deps: Pick<NotifyDeps, 'db' | 'database' | 'boss'>, organizationId: string, id: string, test = false): Promise<Result<BroadcastView>> {
-  if (!isUuid(id) || test) return notFound('notification not found');
-  // The webhook event is written with the status change.
-  const cancelled = await deps.database.transaction(async (tx) => {
-    const [changed] = await tx.query<{ was: string }>(
-      `UPDATE broadcasts b SET status = 'cancelled', finished_at = now()
-       FROM (SELECT id, status::text AS was FROM broadcasts WHERE id = $1 AND organization_id = $2 FOR UPDATE) old
-       WHERE b.id = old.id AND b.status IN ('scheduled', 'sending') RETURNING old.was`,
-      [id, organizationId],
-    );
-    if (changed) await broadcastHasEnded(tx, deps.boss, id);
-    return changed;
-  });
-  if (cancelled) countBroadcastEnd('cancelled');
-  if (cancelled?.was === 'scheduled') await deps.boss.cancel(QUEUES.start, id).catch(() => {}); // its job would find it cancelled anyway
-  const row = await findBroadcast(deps.db, organizationId, id);
-  if (!row) return notFound('notification not found');
-  if (row.status === 'completed' || row.status === 'failed') return fail('CONFLICT', `this notification has already ${row.status === 'completed' ? 'completed' : 'failed'}; there is nothing left to cancel`);
-  return ok(broadcastView(row));
-}
-
-// A test key sees test-mode data only, and test sends are not stored: its history is empty and every id is unknown.
-export async function getBroadcast(db: Db, organizationId: string, id: string, test = false): Promise<Result<BroadcastView>> {
-  const row = isUuid(id) && !test ? await findBroadcast(db, organizationId, id) : null;
-  return row ? ok(broadcastView(row)) : notFound('notification not found');
-}
-
-/** Newest first. Broadcast ids are UUIDv7, so their order is their creation order. */
-export async function listBroadcasts(db: Db, organizationId: string, { limit, cursor }: { limit?: number | null; cursor?: string | null }, test = false) {
-  const take = limit ?? 20;
-  if (!Number.isInteger(take) || take < 1 || take > 100) return invalid('limit', 'limit must be an integer from 1 to 100');
-  if (cursor && !isUuid(cursor)) return invalid('cursor', 'cursor is not one this server issued');
-  if (test) return ok({ notifications: [] as BroadcastView[], nextCursor: null });
-  const rows = await db.broadcast.findMany({
-    where: { organizationId, ...(cursor && { id: { lt: cursor } }) },
-    orderBy: { id: 'desc' },
-    take: take + 1,
-    include: { apiKey: API_KEY_SELECT },
-  });
-  const page = rows.slice(0, take);
-  return ok({ notifications: page.map(broadcastView), nextCursor: rows.length > take ? page.at(-1)!.id : null });
 }

@@ -4,7 +4,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { SqlClient, SqlTransaction } from '../../db/sql.ts';
 import { QUEUES, type Boss } from '../../jobs/queue.ts';
-import { broadcastView, type BroadcastWithKey } from '../broadcasts/service.ts';
+import { broadcastView, type BroadcastWithKey } from '../broadcasts/view.ts';
 
 export const WEBHOOK_EVENTS = ['broadcast.completed', 'broadcast.failed', 'broadcast.cancelled', 'devices.unregistered'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

@@ -1,5 +1,7 @@
 import { requireMember } from '../../domain/accounts/memberships.ts';
-import { audienceSize, cancelBroadcast, getBroadcast, listBroadcasts, notify, senderOf, type BroadcastView } from '../../domain/broadcasts/service.ts';
+import { audienceSize, notify, senderOf } from '../../domain/broadcasts/service.ts';
+import { cancelBroadcast, getBroadcast, listBroadcasts } from '../../domain/broadcasts/history.ts';
+import type { BroadcastView } from '../../domain/broadcasts/view.ts';
 import { builder } from '../builder.ts';
 import { requireCaller, requireViewer } from '../caller.ts';
 import type { Context } from '../context.ts';

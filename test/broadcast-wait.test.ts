@@ -1,0 +1,103 @@
+// POST /v1/notify answers when the transaction that ends its broadcast commits: that transaction sends a NOTIFY
+// with the broadcast's id, and the request waiting for it listens (src/db/listen.ts, src/domain/broadcasts/wait.ts).
+// Against a real PostgreSQL: LISTEN/NOTIFY is the thing under test.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createListener, type Listener } from '../src/db/listen.ts';
+import { waitWhileSending } from '../src/domain/broadcasts/wait.ts';
+import { BROADCAST_ENDED_CHANNEL } from '../src/fanout/broadcast-end.ts';
+import { backends, testLogger } from './support/backends.ts';
+import { waitFor } from './support/processes.ts';
+import { seedAudience, seedKey, seedOrganization } from './support/seed.ts';
+import { serveDuringSuite } from './support/server.ts';
+
+const CHANNEL = 'clarion_test_wait';
+/** Polls so slow that a test passes only if the notification woke the wait. */
+const NEVER = { listening: { first: 600_000, max: 600_000 }, polling: { first: 600_000, max: 600_000 } };
+
+describe.each(backends)('waiting for a broadcast to end on $name', (backend) => {
+  const suite = serveDuringSuite(backend, { fanoutShardSize: 40 }, { apns: true });
+  let listener: Listener;
+  let sql: pg.Pool;
+  beforeAll(() => {
+    listener = createListener({ url: suite.storage.database.url, channel: CHANNEL, logger: testLogger, lingerMs: 50 });
+    sql = new pg.Pool({ connectionString: suite.storage.database.url, max: 2 });
+  });
+  afterAll(async () => {
+    await listener?.close();
+    await sql?.end();
+  });
+  const notify = (payload: string) => sql.query(`SELECT pg_notify($1, $2)`, [CHANNEL, payload]);
+  const listeners = async () => (await sql.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'clarion notifications' AND query ILIKE 'LISTEN%' AND datname = current_database()`)).rows[0].n as number;
+
+  it('wakes a wait by its key only, after LISTEN is in place', async () => {
+    const watch = listener.watch('a');
+    expect(await watch.ready).toBe(true);
+    const other = watch.next(200);
+    await notify('b');
+    expect(await other).toBe(false); // another key's notification does not wake it
+    const woken = watch.next(600_000);
+    await notify('a');
+    expect(await woken).toBe(true);
+    watch.stop();
+  });
+
+  it('reads the row again when the notification comes, whatever the poll interval', async () => {
+    let status = 'sending';
+    let reads = 0;
+    const read = async () => ((reads += 1), { status });
+    const waited = waitWhileSending(read, 'row-1', Date.now() + 600_000, listener, NEVER);
+    await waitFor(async () => (reads === 1 ? true : undefined), 10_000);
+    status = 'completed';
+    await notify('row-1');
+    expect(await waited).toEqual({ status: 'completed' });
+    expect(reads).toBe(2);
+  });
+
+  it('holds its connection only while someone waits, and comes back after the connection was cut', async () => {
+    await waitFor(async () => ((await listeners()) === 0 ? true : undefined), 10_000);
+    const watch = listener.watch('c');
+    expect(await watch.ready).toBe(true);
+    expect(await listeners()).toBe(1);
+    const cut = watch.next(600_000);
+    await sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'clarion notifications' AND datname = current_database()`);
+    // The cut wakes the wait: its caller reads for itself rather than wait for a notification that cannot come.
+    expect(await cut).toBe(true);
+    watch.stop();
+    const again = listener.watch('d');
+    expect(await again.ready).toBe(true);
+    const woken = again.next(600_000);
+    await notify('d');
+    expect(await woken).toBe(true);
+    again.stop();
+    await waitFor(async () => ((await listeners()) === 0 ? true : undefined), 10_000);
+  });
+
+  it('announces the end of a broadcast of several shards with its id, and the request waits on that channel', async () => {
+    const org = await seedOrganization(suite.server.db);
+    const { key } = await seedKey(suite.server.db, org.slug);
+    const tokens = await seedAudience(suite.storage.database.sql, org.id, 200);
+    // One slow push holds the broadcast open long enough to see who waits for it.
+    suite.apns.script(tokens[0]!, { status: 200, delayMs: 1_500 });
+    const ids: string[] = [];
+    const watcher = new pg.Client({ connectionString: suite.storage.database.url });
+    await watcher.connect();
+    try {
+      watcher.on('notification', ({ channel, payload }) => void (channel === BROADCAST_ENDED_CHANNEL && ids.push(payload!)));
+      await watcher.query(`LISTEN ${BROADCAST_ENDED_CHANNEL}`);
+      const answer = suite.server.post('/v1/notify', { body: 'Five shards', target: 'all' }, { authorization: `Bearer ${key}` });
+      const serverListens = async () =>
+        (await sql.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'clarion notifications' AND query LIKE '%${BROADCAST_ENDED_CHANNEL}%' AND datname = current_database()`)).rows[0].n as number;
+      await waitFor(async () => ((await serverListens()) === 1 ? true : undefined), 10_000);
+      const response = await answer;
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ status: 'completed', recipients: 200, sent: 200 });
+      const [shards] = await suite.server.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM broadcast_shards WHERE broadcast_id = ${response.body.id}::uuid`;
+      expect(shards!.n).toBe(5);
+      await waitFor(async () => (ids.includes(response.body.id) ? true : undefined), 10_000);
+      expect(ids.filter((id) => id === response.body.id)).toHaveLength(1);
+    } finally {
+      await watcher.end();
+    }
+  });
+});
