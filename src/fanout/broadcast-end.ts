@@ -43,7 +43,8 @@ export const BROADCAST_ENDED_CHANNEL = 'clarion_broadcast_ended';
 export async function broadcastHasEnded(tx: SqlTransaction, boss: Boss, broadcastId: string) {
   await tallyBroadcastEnded(tx, broadcastId);
   await broadcastEnded(tx, boss, broadcastId);
-  await tx.query(`SELECT pg_notify($1, $2)`, [BROADCAST_ENDED_CHANNEL, broadcastId]);
+  // The id as PostgreSQL writes it (lower case), which is how waiters know it, whatever case the caller used.
+  await tx.query(`SELECT pg_notify($1, $2::uuid::text)`, [BROADCAST_ENDED_CHANNEL, broadcastId]);
 }
 
 /** Ends a sending broadcast as failed with an error that concerns all of it (its other runs stop at their next page). */

@@ -16,7 +16,7 @@ import { validateNotifyRequest, type NotifyRequest } from './request.ts';
 import { inLanguage, inLanguageError } from './localized.ts';
 import { createLocaleMatcher } from '../devices/locale.ts';
 import type { Listener } from '../../db/listen.ts';
-import { waitWhileSending } from './wait.ts';
+import { POLLS, waitWhileSending } from './wait.ts';
 import { API_KEY_SELECT, broadcastView, byPlatformOf, findBroadcast, type BroadcastView, type BroadcastWithKey } from './view.ts';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -38,6 +38,8 @@ export interface NotifyDeps {
   waitMs: number;
   /** Notifications of broadcasts' ends (BROADCAST_ENDED_CHANNEL), to answer when one ends rather than at a poll. */
   ended?: Listener;
+  /** The pauses between reads of a broadcast it waits for (default POLLS; a test makes them long to prove the wake). */
+  polls?: typeof POLLS;
 }
 
 /** Who sends: an API key (REST) or a signed-in member (dashboard, apiKey null); test sends reach one device. */
@@ -144,7 +146,7 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
   }
   // A broadcast of several shards is sent by the workers: the answer waits for it up to NOTIFY_WAIT_MS, woken by
   // the NOTIFY of the transaction that ends it.
-  const row = await waitWhileSending(async () => (await findBroadcast(deps.db, organizationId, id))!, id, waited, planned && !planned.expressJobId ? deps.ended : undefined);
+  const row = await waitWhileSending(async () => (await findBroadcast(deps.db, organizationId, id))!, id, waited, planned && !planned.expressJobId ? deps.ended : undefined, deps.polls);
   return ok(broadcastView(row));
 }
 
