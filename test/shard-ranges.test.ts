@@ -1,0 +1,55 @@
+// A broadcast's audience cut into shard ranges (src/fanout/audience.ts, shardRanges): every size-th key of the
+// audience in device order is a bound, the last key never is, and the ranges cover the audience with no gap and no
+// overlap, for "all", "topics" and "users" targets and around every size boundary. Real PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NIL_UUID, shardRanges } from '../src/fanout/audience.ts';
+import type { NotifyRequest } from '../src/domain/broadcasts/request.ts';
+import { backends } from './support/backends.ts';
+import { seedAudience, seedOrganization } from './support/seed.ts';
+
+describe.each(backends)('shard ranges on $name', (backend) => {
+  let storage: Awaited<ReturnType<typeof backend.open>>;
+  beforeAll(async () => {
+    storage = await backend.open();
+  });
+  afterAll(async () => {
+    await storage?.close();
+  });
+
+  /** The ranges every size-th key makes, from the audience's keys. */
+  function expected(keys: string[], size: number) {
+    const sorted = [...keys].sort();
+    const bounds = sorted.filter((_, i) => (i + 1) % size === 0 && i < sorted.length - 1);
+    return [NIL_UUID, ...bounds].map((after, i) => ({ after, until: bounds[i] ?? null }));
+  }
+
+  it('cuts at every size-th key, for every audience size around the boundaries and every target', async () => {
+    const { sql } = storage.database;
+    const size = 7;
+    for (const count of [0, 1, size - 1, size, size + 1, 3 * size, 3 * size + 1, 50]) {
+      const org = await seedOrganization(storage.database.prisma);
+      await seedAudience(sql, org.id, count);
+      const rows = await sql.query<{ device_uuid: string }>(`SELECT device_uuid::text FROM subscriptions WHERE organization_id = $1`, [org.id]);
+      const keys = rows.map((row) => row.device_uuid);
+      const all: NotifyRequest = { body: 'x', target: 'all' };
+      expect(await shardRanges(sql, org.id, all, size), `all, ${count}`).toEqual(expected(keys, size));
+
+      // Two overlapping topics: every third device follows "a", every second "b".
+      const a = keys.filter((_, i) => i % 3 === 0);
+      const b = keys.filter((_, i) => i % 2 === 0);
+      await sql.query(
+        `INSERT INTO subscription_topics (organization_id, topic, device_uuid) SELECT $1, t.topic, t.device_uuid FROM unnest($2::text[], $3::uuid[]) AS t(topic, device_uuid)`,
+        [org.id, [...a.map(() => 'a'), ...b.map(() => 'b')], [...a, ...b]],
+      );
+      const topics: NotifyRequest = { body: 'x', target: 'topics', topics: ['a', 'b'] };
+      expect(await shardRanges(sql, org.id, topics, size), `topics, ${count}`).toEqual(expected([...new Set([...a, ...b])], size));
+
+      // Users: externalIds u0 … on every device, and a request for every other one of them.
+      await sql.query(`UPDATE subscriptions SET external_id = 'u' || (SELECT count(*) FROM subscriptions o WHERE o.organization_id = $1 AND o.device_uuid < subscriptions.device_uuid) WHERE organization_id = $1`, [org.id]);
+      const users = await sql.query<{ device_uuid: string }>(`SELECT device_uuid::text FROM subscriptions WHERE organization_id = $1 AND substr(external_id, 2)::int % 2 = 0`, [org.id]);
+      const ids = Array.from({ length: Math.ceil(count / 2) }, (_, i) => `u${2 * i}`);
+      const request: NotifyRequest = { body: 'x', target: 'users', externalIds: ids.length ? ids : ['nobody'] };
+      expect(await shardRanges(sql, org.id, request, size), `users, ${count}`).toEqual(expected(users.map((row) => row.device_uuid), size));
+    }
+  });
+});
