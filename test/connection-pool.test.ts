@@ -184,10 +184,13 @@ describe.each(['frames', 'node'] as const)('the connection pool (APNS_TRANSPORT=
 
   it('cancels only a timed-out stream: the others on its connection are answered, and the connection stays', async () => {
     const server = await holdingServer(10);
-    const pool = createConnectionPool({ origin: server.origin, connections: 1, requestTimeoutMs: 200 });
+    const pool = createConnectionPool({ origin: server.origin, connections: 1, requestTimeoutMs: 1_000 });
     cleanups.push(() => pool.close());
     const slow = pool.request('/3/device/slow', headers, body);
     await vi.waitFor(() => expect(server.held).toHaveLength(1));
+    // Half a timeout later, so that the second push has that long left, once the first has timed out, to be answered
+    // (with both sent at once, a loaded machine could let both time out before the answer: a flake seen in a full run).
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const later = pool.request('/3/device/later', headers, body);
     await vi.waitFor(() => expect(server.held).toHaveLength(2));
     const timedOut = await slow.catch((error: TransportError) => error);
