@@ -148,15 +148,20 @@ times_ticks() { awk -v hz="$(getconf CLK_TCK)" 'NR == 2 { t = 0; for (i = 1; i <
 # A sender that runs to its end (h2load, the peer): `timeout` it in a background subshell, sample the PSS of its
 # processes (not the subshell or timeout) and the machine's CPU meanwhile. Leaves $WORK/<name>.out, .err, .rc, and
 # sets PHASE_SECS (wall clock), PHASE_PSS ("<peak kB> <processes> <samples>") and CPU[name].
-run_sender() { # name label command...
-  local name=$1 label=$2 pid m0 m1 t0 t1
+run_sender() { # name label command... (accepted0: the mock's count before)
+  local name=$1 label=$2 pid m0 m1 t0 t1 watcher
   shift 2
+  node "$HERE/accepted-watch.mjs" "$MOCK_CONTROL" "$WORK/$name.accepted" &
+  watcher=$!
+  PIDS+=("$watcher")
   cpu_begin "$name"; m0=$(machine_snapshot); t0=$(now)
   ( timeout "$PHASE_TIMEOUT" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"; echo "$?" >"$WORK/$name.rc"; times >"$WORK/$name.times" ) &
   pid=$!
   pss_watch_begin "$name" "$pid" bash timeout
   wait "$pid"
   t1=$(now)
+  sleep 0.1; kill "$watcher" 2>/dev/null; wait "$watcher" 2>/dev/null
+  STEADY[$name]=$(node "$HERE/accepted-watch.mjs" --steady "$WORK/$name.accepted" "$accepted0" "$DEVICES" 2>/dev/null)
   PHASE_PSS=$(pss_watch_end "$name")
   m1=$(machine_snapshot); cpu_end "$name"
   PHASE_SECS=$(elapsed "$t0" "$t1")
@@ -164,7 +169,7 @@ run_sender() { # name label command...
 }
 
 # Results, keyed by sender: h2load, peer, clarion/<workers>.
-declare -A PUSHES FAILS RATE SECS STATUS CPU EXTRA PSS_PEAK PSS_IDLE
+declare -A PUSHES FAILS RATE SECS STATUS CPU EXTRA PSS_PEAK PSS_IDLE STEADY
 FAILED=0
 MOCK_PID=
 mock_accepted() { curl -fsS --max-time 10 "http://127.0.0.1:$MOCK_CONTROL/stats" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s).accepted))"; }
@@ -364,6 +369,9 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
   echo "  POST /v1/notify to $DEVICES devices ..." >&2
   accepted0=$(mock_accepted)
   pss_watch_begin "$tag" "$pid" postgres
+  node "$HERE/accepted-watch.mjs" "$MOCK_CONTROL" "$WORK/$tag.accepted" &
+  local watcher=$!
+  PIDS+=("$watcher")
   cpu_begin "c$tag"; m0=$(machine_snapshot); t0=$(now)
   http=$(curl -sS --max-time "$PHASE_TIMEOUT" -o "$WORK/notify-$tag.json" -w '%{http_code}' -X POST "http://127.0.0.1:$port/v1/notify" \
     -H "authorization: Bearer $API_KEY" -H 'content-type: application/json' \
@@ -379,6 +387,8 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
     done
   fi
   t1=$(now); m1=$(machine_snapshot); cpu_end "c$tag"
+  sleep 0.1; kill "$watcher" 2>/dev/null; wait "$watcher" 2>/dev/null
+  STEADY[$key]=$(node "$HERE/accepted-watch.mjs" --steady "$WORK/$tag.accepted" "$accepted0" "$DEVICES" 2>/dev/null)
   tree_kb smaps_rollup Pss "$pid" postgres >>"$WORK/$tag.pss" # one last sample, at the answer
   read -r peak _ PEAK_PROCS[$key] samples <<<"$(pss_watch_end "$tag")"
   PSS_PEAK[$key]=$peak
@@ -399,7 +409,7 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
     c_failures=$(json_field "$f" 'j.failures')
     c_server_ms=$(json_field "$f" 'j.timing.durationMs')
     RATE[$key]=$(awk -v n="${PUSHES[$key]}" -v s="${SECS[$key]}" 'BEGIN{printf "%.0f", n / s}')
-    EXTRA[$key]="server-side timing.durationMs ${c_server_ms} ms ($(awk -v n="${PUSHES[$key]}" -v ms="$c_server_ms" 'BEGIN{ if (ms > 0) printf "%.0f", n * 1000 / ms; else printf "?" }') pushes/s); recipients ${c_recipients}, mock accepted ${c_mock}; processes ${IDLE_PROCS[$key]} idle, ${PEAK_PROCS[$key]} at the PSS peak (of ${samples} samples); summed VmHWM $(mb "${HWM_SUM[$key]}")"
+    EXTRA[$key]="steady sending (10-90% of the pushes, by the mock's count every 100 ms) ${STEADY[$key]:-?} pushes/s ($(divide "${STEADY[$key]}" "${STEADY[h2load]:-}") x h2load's, $(divide "${STEADY[$key]}" "${STEADY[peer]:-}") x node-apn's); server-side timing.durationMs ${c_server_ms} ms ($(awk -v n="${PUSHES[$key]}" -v ms="$c_server_ms" 'BEGIN{ if (ms > 0) printf "%.0f", n * 1000 / ms; else printf "?" }') pushes/s); recipients ${c_recipients}, mock accepted ${c_mock}; processes ${IDLE_PROCS[$key]} idle, ${PEAK_PROCS[$key]} at the PSS peak (of ${samples} samples); summed VmHWM $(mb "${HWM_SUM[$key]}")"
     if [[ "$c_status" == completed && "${PUSHES[$key]}" == "$DEVICES" && "${FAILS[$key]}" == 0 && "$c_mock" == "$DEVICES" ]]; then
       STATUS[$key]=ok
     else
@@ -444,8 +454,8 @@ MOCK_HWM=$(awk '$1 == "VmHWM:" {print $2}' "/proc/$MOCK_PID/status" 2>/dev/null)
 # --- report ---------------------------------------------------------------------------------------------------
 mkdir -p "$RESULTS_DIR"
 result_file="$RESULTS_DIR/broadcast-$STAMP.txt"
-pg_version=$(psql_admin -c 'SHOW server_version' 2>/dev/null || echo '?')
-commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')
+pg_version=$(psql_admin -c 'SHOW server_version' 2>/dev/null)
+commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null)
 [[ -n "$(git -C "$ROOT" status --porcelain -- src prisma package.json 2>/dev/null)" ]] && commit="$commit (work tree modified)"
 
 row() { # key sender workers
@@ -478,6 +488,7 @@ verdict() { awk -v v="$1" -v goal="$2" -v op="$3" 'BEGIN{ if (v == "" || v == "-
   echo
   echo "pushes/s: Clarion: sent / the time from sending the POST to its answer with the finished broadcast (curl's view); h2load: its own"
   echo "'finished in'; node-apn: ${EXTRA[peer]:-}."
+  echo "Steady sending: the rate between 10% and 90% of the pushes by the mock's count (every 100 ms), apart from each sender's start and tail: h2load ${STEADY[h2load]:-?}, node-apn ${STEADY[peer]:-?} pushes/s."
   for w in "${WORKERS[@]}"; do echo "Clarion, $w worker(s): ${EXTRA[clarion/$w]:-}."; done
   if [[ -n "${BENCH_REF:-}" ]]; then
     for w in "${WORKERS[@]}"; do echo "Clarion@$BENCH_REF, $w worker(s): ${EXTRA[ref/$w]:-}. This checkout / $BENCH_REF: $(divide "${RATE[clarion/$w]:-}" "${RATE[ref/$w]:-}")x pushes/s."; done
