@@ -1,7 +1,7 @@
 // The variables of the Android and browser platforms (FCM_*, VAPID_*, WEB_PUSH_*), checked as src/config.ts checks
 // the rest: each problem said, none of the secrets repeated.
 import { readFileSync } from 'node:fs';
-import type { Env } from './config.ts';
+import type { Env } from './config-values.ts';
 import { parseServiceAccount } from './fcm/credentials.ts';
 import { parseHosts } from './webpush/subscription.ts';
 import { parseVapidKeys } from './webpush/vapid-keys.ts';

@@ -1,10 +1,10 @@
 // Configuration is read from the environment once, at start, and passed into factories.
 // Every bad variable is reported together, so an operator fixes them in one go.
-import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { apnsConfig, type ApnsConfig } from './config-apns.ts';
 import { fcmCredentials, flag, vapid, webPushHosts } from './config-platforms.ts';
+import { integer, oneOf, seconds, url, type Env } from './config-values.ts';
 import { subjectProblem } from './webpush/vapid.ts';
 
 export type TrustProxy = false | true | number;
@@ -100,103 +100,11 @@ export interface Config {
   smtpFrom?: string;
 }
 
-export interface ApnsConfig {
-  teamId: string;
-  keyId: string;
-  /** The .p8 key (PEM). Never logged. */
-  privateKey: string;
-  origin: string;
-}
-
-const APNS_HOSTS = { production: 'https://api.push.apple.com', sandbox: 'https://api.sandbox.push.apple.com' } as const;
-
-function apnsConfig(env: Env, problems: string[]): ApnsConfig | undefined {
-  const names = ['APNS_TEAM_ID', 'APNS_KEY_ID', 'APNS_PRIVATE_KEY', 'APNS_PRIVATE_KEY_PATH'];
-  if (!names.some((name) => env[name])) return undefined;
-  let privateKey = env.APNS_PRIVATE_KEY?.replace(/\\n/g, '\n');
-  if (!privateKey && env.APNS_PRIVATE_KEY_PATH) {
-    try {
-      privateKey = readFileSync(env.APNS_PRIVATE_KEY_PATH, 'utf8');
-    } catch (error) {
-      problems.push(`APNS_PRIVATE_KEY_PATH cannot be read (${(error as NodeJS.ErrnoException).code})`);
-    }
-  }
-  for (const name of ['APNS_TEAM_ID', 'APNS_KEY_ID', 'APNS_TOPIC']) if (!env[name]) problems.push(`${name} is required with APNs credentials`);
-  if (!privateKey && !env.APNS_PRIVATE_KEY_PATH) problems.push('APNS_PRIVATE_KEY or APNS_PRIVATE_KEY_PATH is required with APNs credentials');
-  if (privateKey) {
-    const problem = providerKeyProblem(privateKey);
-    if (problem) problems.push(`${env.APNS_PRIVATE_KEY ? 'APNS_PRIVATE_KEY' : 'APNS_PRIVATE_KEY_PATH'} ${problem}`);
-  }
-  const apnsEnv = env.APNS_ENV ?? 'production';
-  if (apnsEnv !== 'production' && apnsEnv !== 'sandbox') problems.push(`APNS_ENV must be production or sandbox (got "${apnsEnv}")`);
-  const origin = url(env, 'APNS_URL', ['https:'], problems) ?? APNS_HOSTS[apnsEnv === 'sandbox' ? 'sandbox' : 'production'];
-  return { teamId: env.APNS_TEAM_ID ?? '', keyId: env.APNS_KEY_ID ?? '', privateKey: privateKey ?? '', origin };
-}
-
-/** Why a .p8 key cannot sign APNs provider tokens (ES256 needs a P-256 private key), or undefined when it can. */
-export function providerKeyProblem(pem: string): string | undefined {
-  let key: KeyObject;
-  try {
-    key = createPrivateKey(pem);
-  } catch {
-    return 'is not a private key in PEM form (the .p8 file Apple gives, from -----BEGIN PRIVATE KEY----- to its END line)';
-  }
-  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-    return `is an ${key.asymmetricKeyType ?? 'unknown'}${key.asymmetricKeyDetails?.namedCurve ? ` ${key.asymmetricKeyDetails.namedCurve}` : ''} key; APNs needs the P-256 (ES256) key of an Apple .p8 file`;
-  }
-  return undefined;
-}
-
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     // One problem is one line; several are a list.
     super(problems.length === 1 ? `Invalid configuration: ${problems[0]}` : `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
-}
-
-export type Env = Record<string, string | undefined>;
-
-function integer(env: Env, name: string, fallback: number, problems: string[], { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || value < min || value > max) {
-    problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-    return fallback;
-  }
-  return value;
-}
-
-function seconds(env: Env, name: string, fallback: number, problems: string[], { min = 0.1, max = 3600 } = {}) {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value < min || value > max) {
-    problems.push(`${name} must be a number of seconds from ${min} to ${max} (got "${raw}")`);
-    return fallback;
-  }
-  return value;
-}
-
-function oneOf<const T extends string>(env: Env, name: string, values: readonly T[], fallback: T, problems: string[]): T {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if ((values as readonly string[]).includes(raw)) return raw as T;
-  problems.push(`${name} must be one of ${values.join(', ')} (got "${raw}")`);
-  return fallback;
-}
-
-function url(env: Env, name: string, protocols: string[], problems: string[]) {
-  const raw = env[name];
-  if (!raw) return undefined;
-  try {
-    const parsed = new URL(raw);
-    if (protocols.includes(parsed.protocol)) return raw;
-  } catch {
-    // reported below
-  }
-  problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
-  return undefined;
 }
 
 function trustProxy(env: Env, problems: string[]): TrustProxy {

@@ -1,7 +1,9 @@
 // Two runs of one shard, as when a run hangs past its job's expiry and pg-boss gives the job to another
 // worker: the later run takes the shard over, and the earlier one commits nothing (no progress, no retries,
 // no dead devices, no events), so nothing is counted or sent twice. And a run never outlives its job: a push
-// still unanswered at its deadline is left to the retry table.
+// still unanswered at its deadline is left to the retry table. And a run ends its range on a full page whose last
+// device is the range's bound: it neither reads nor stores an empty page after it (one read and one transaction less
+// per shard whenever a shard holds a whole number of pages, as the defaults do).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendPush } from '../src/apns/sender.ts';
@@ -108,5 +110,47 @@ describe.each(backends)('shard fencing on $name', (backend) => {
     await fanout.runShard(job, randomUUID());
     expect(attempts.get(tokens[0]!)).toBe(2);
     expect(await db.broadcast.findUniqueOrThrow({ where: { id: broadcast.id } })).toMatchObject({ status: 'completed', sent: 2, failed: 0 });
+  });
+
+  it('stops at a full page that ends on the range bound, and sends nothing past it', async () => {
+    const db = storage.database.prisma;
+    const org = await seedOrganization(db);
+    const devices = [];
+    for (let i = 0; i < 6; i += 1) {
+      const device = await db.device.create({ data: { deviceUuid: randomUUID(), apnsToken: apnsToken(), platform: 'ios' } });
+      await db.subscription.create({ data: { organizationId: org.id, deviceUuid: device.deviceUuid } });
+      devices.push(device);
+    }
+    devices.sort((a, b) => a.deviceUuid.localeCompare(b.deviceUuid));
+    // Shard 0 holds the first four devices (two pages of two); shard 1 the rest.
+    const push = { payload: '{"aps":{}}', headers: {} };
+    const broadcast = await db.broadcast.create({
+      data: {
+        organizationId: org.id, request: { body: 'x', target: 'all', push }, recipients: 6,
+        shards: { create: [{ index: 0, after: '00000000-0000-0000-0000-000000000000', until: devices[3]!.deviceUuid }, { index: 1, after: devices[3]!.deviceUuid }] },
+      },
+    });
+    let pageReads = 0;
+    const database = {
+      ...storage.database,
+      sql: {
+        query: <Row,>(text: string, params?: unknown[]) => {
+          if (text.includes('CROSS JOIN LATERAL')) pageReads += 1;
+          return storage.database.sql.query<Row>(text, params);
+        },
+      },
+    };
+    const sent: string[] = [];
+    const send: SendPush = async ({ deviceToken }) => (sent.push(deviceToken), { ok: true });
+    const fanout = createFanout({
+      database, boss, logger: testLogger, pageSize: 2, concurrency: 2, shardSize: 4, retryWindowMs: 60_000,
+      channels: { ios: apnsChannel({ send, platform: TEST_PLATFORM, circuit: createCircuit(), topic: 'dev.clarion.test' }) },
+    });
+    await fanout.runShard({ broadcastId: broadcast.id, index: 0 }, randomUUID());
+    expect(pageReads).toBe(2);
+    expect(sent.sort()).toEqual(devices.slice(0, 4).map((d) => d.apnsToken).sort());
+    const shards = await db.broadcastShard.findMany({ where: { broadcastId: broadcast.id }, orderBy: { index: 'asc' } });
+    expect(shards.map((s) => [s.status, s.sent])).toEqual([['done', 4], ['pending', 0]]);
+    expect((await db.broadcast.findUniqueOrThrow({ where: { id: broadcast.id } })).status).toBe('sending');
   });
 });

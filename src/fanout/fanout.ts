@@ -14,13 +14,13 @@ import type { Logger } from '../logger.ts';
 import { countShardRun } from '../metrics/fanout.ts';
 import { countBroadcastEnd } from '../metrics/broadcasts.ts';
 import { pageQuery, reachesOtherPlatforms, type Recipient } from './audience.ts';
-import { markDead, markDelivered } from './pages.ts';
+import { markDead } from './pages.ts';
 import { devicesUnregistered } from '../domain/webhooks/events.ts';
 import { createDeliverer } from '../domain/webhooks/delivery.ts';
 import type { WebhookSettings } from '../domain/webhooks/settings.ts';
 import type { NotifyRequest } from '../domain/broadcasts/request.ts';
 import type { PlatformChannels } from './platform.ts';
-import { createSettingProofs, type SettingProofs } from './proofs.ts';
+import { createDeliveryProofs } from './proofs.ts';
 import { addRetries, clearRetries, dueRetries, giveUpExpired, nextRetryAt } from './retries.ts';
 import { countUnsent, createRunPlatforms } from './run-platforms.ts';
 import { refusingPlatforms, sendTest } from './test-send.ts';
@@ -69,12 +69,6 @@ export function createFanout({
   const shardWorkers: string[] = [];
   const { sql } = database;
   const running = new Set<Promise<unknown>>();
-  const proofs = new Map<string, SettingProofs>();
-  const proofsOf = (platform: string) => {
-    let known = proofs.get(platform);
-    if (!known) proofs.set(platform, (known = createSettingProofs(sql, platform)));
-    return known;
-  };
   let stopping = false;
 
   function track<T>(task: Promise<T>): Promise<T> {
@@ -83,17 +77,7 @@ export function createFanout({
     return task;
   }
 
-  // First deliveries are recorded one batch after another, beside the sending rather than before the next page: a
-  // broadcast to devices that never received anything writes each of them once. Losing a batch (a crash, a
-  // database error) only leaves those devices unproven until their next delivery.
-  let recording: Promise<void> = Promise.resolve();
-  /** At a run's first delivery, at once: other runs waiting to judge their held answers read it. */
-  const proveSetting = (platform: string, fingerprint: string) =>
-    void proofsOf(platform).prove(fingerprint).catch((error: Error) => logger.warn('setting proof not recorded', { error: error.message }));
-  function recordDelivered(deviceUuids: string[]) {
-    if (!deviceUuids.length) return;
-    recording = track(recording.then(() => markDelivered(sql, deviceUuids)).catch((error: Error) => logger.warn('first deliveries not recorded', { devices: deviceUuids.length, error: error.message })));
-  }
+  const { proofsOf, proveSetting, recordDelivered } = createDeliveryProofs(sql, logger, track);
 
   /** Runs a shard for at most `runMs`; true when it was taken over by another run (it wrote nothing more). */
   async function runShard(job: ShardJob, jobId: string, runMs = JOB_RUN_MS): Promise<boolean> {
