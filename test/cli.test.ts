@@ -8,6 +8,8 @@ import { postgresProcessesOf, runCli } from './support/processes.ts';
 
 // Through the real bin, as an operator runs it (`npx clarion ...` in the checkout), on the embedded default
 // with no server running: each command starts the cluster in DATA_DIR (the first one makes it) and stops it.
+// A command takes a few seconds of CPU (tsx, the cluster's start and stop): on a loaded 2-core CI machine, with
+// eight test files at once, four of them have taken over a minute, hence the long limits.
 describe('the clarion CLI', () => {
   let dataDir: string;
   const clarion = (...args: string[]) => runCli(args, { DATA_DIR: dataDir, DATABASE_URL: '' });
@@ -41,7 +43,7 @@ describe('the clarion CLI', () => {
     expect(regenerated.inviteCode).not.toBe(hidden.inviteCode);
     // Each command stopped the cluster it started.
     expect(await postgresProcessesOf(dataDir)).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('creates API keys shown once, lists them without secrets, and revokes them', async () => {
     const made = await clarion('key', 'create', '--org', 'acme', '--kind', 'live', '--name', 'Server');
@@ -57,7 +59,7 @@ describe('the clarion CLI', () => {
     expect(revoked).toMatchObject({ id, revokedAt: expect.any(String) });
     expect(await clarion('key', 'create', '--org', 'acme', '--kind', 'prod')).toMatchObject({ code: 1, stderr: expect.stringContaining('kind must be "live" or "test"') });
     expect(await clarion('key', 'list')).toMatchObject({ code: 2, stderr: expect.stringContaining('--org is required') });
-  }, 60_000);
+  }, 180_000);
 
   it('explains what is wrong and exits non-zero', async () => {
     const taken = await clarion('org', 'create', '--name', 'Again', '--slug', 'acme');
@@ -68,7 +70,7 @@ describe('the clarion CLI', () => {
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('--name is required') });
     const unknown = await clarion('org', 'explode');
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('usage:') });
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('clarion db url', () => {

@@ -40,6 +40,9 @@ AUDIENCE=${BENCH_AUDIENCE:-received}
 TARGET=${BENCH_TARGET:-all}
 LANGUAGES=${BENCH_LANGUAGES:-0}
 MOCK_DELAY_MS=${BENCH_MOCK_DELAY_MS:-0}
+# BENCH_MOCK=frames: the mock on our own HTTP/2 framing (src/apns/simulator-frames.ts: the same checks and answers)
+# instead of node:http2's server, which costs about 35 µs of CPU a push and so limits every sender on 2 cores.
+MOCK_KIND=${BENCH_MOCK:-node}
 H2_CLIENTS=${BENCH_H2LOAD_CLIENTS:-4}
 H2_STREAMS=${BENCH_H2LOAD_STREAMS:-250}
 PEER_CHUNK=${BENCH_PEER_CHUNK:-1000}
@@ -65,6 +68,7 @@ positive BENCH_TIMEOUT "$PHASE_TIMEOUT"
 positive BENCH_PEER_CHUNK "$PEER_CHUNK"
 positive BENCH_PEER_IN_FLIGHT "$PEER_IN_FLIGHT"
 positive BENCH_PEER_CLIENTS "$PEER_CLIENTS"
+[[ "$MOCK_KIND" == node || "$MOCK_KIND" == frames ]] || { echo "BENCH_MOCK must be node or frames" >&2; exit 2; }
 [[ "$MOCK_DELAY_MS" =~ ^[0-9]+$ ]] || { echo "BENCH_MOCK_DELAY_MS must be whole milliseconds (got '$MOCK_DELAY_MS')" >&2; exit 2; }
 [[ -z "$SHARD_SIZE" ]] || positive BENCH_SHARD_SIZE "$SHARD_SIZE"
 [[ "$AUDIENCE" == received || "$AUDIENCE" == new ]] || { echo "BENCH_AUDIENCE must be received or new" >&2; exit 2; }
@@ -234,7 +238,7 @@ DEVICE_TOKEN=$(printf '%s%s' "$(echo -n 1 | md5sum | cut -c1-32)" "$(echo -n 2 |
 # --- mock APNs ---------------------------------------------------------------------------------------------
 MOCK_DIR="$WORK/mock"
 mkdir -p "$MOCK_DIR"
-node --import tsx "$HERE/mock-apns.ts" "$MOCK_DIR" $(((2 + ${#WORKERS[@]}) * PHASE_TIMEOUT + 300)) "$MOCK_DELAY_MS" >"$WORK/mock.log" 2>&1 &
+node --import tsx "$HERE/mock-apns.ts" "$MOCK_DIR" $(((2 + ${#WORKERS[@]}) * PHASE_TIMEOUT + 300)) "$MOCK_DELAY_MS" "$MOCK_KIND" >"$WORK/mock.log" 2>&1 &
 MOCK_PID=$!
 PIDS+=("$MOCK_PID")
 for ((i = 0; i < START_TIMEOUT * 5; i++)); do
@@ -249,7 +253,7 @@ TEAM_ID=$(json_field "$MOCK_DIR/ready.json" 'j.teamId')
 KEY_ID=$(json_field "$MOCK_DIR/ready.json" 'j.keyId')
 TOPIC=$(json_field "$MOCK_DIR/ready.json" 'j.topic')
 case "$MOCK_ORIGIN" in https://127.0.0.1:*) ;; *) fail "the mock is not on loopback ($MOCK_ORIGIN)" ;; esac
-echo "== mock APNs at $MOCK_ORIGIN (pid $MOCK_PID), answering each push after ${MOCK_DELAY_MS} ms" >&2
+echo "== mock APNs ($MOCK_KIND) at $MOCK_ORIGIN (pid $MOCK_PID), answering each push after ${MOCK_DELAY_MS} ms" >&2
 
 # The payload Clarion builds for {"title":"Bench","body":"Hello from the bench","target":"all"}.
 printf '{"aps":{"alert":{"title":"%s","body":"%s"}}}' "$TITLE" "$BODY" >"$WORK/payload.json"
@@ -467,7 +471,7 @@ verdict() { awk -v v="$1" -v goal="$2" -v op="$3" 'BEGIN{ if (v == "" || v == "-
 {
   echo "Clarion broadcast benchmark: one push to $DEVICES devices (Clarion: POST /v1/notify, live key, target $TARGET, $LANGUAGES languages), three senders, the same mock APNs"
   echo "started $STARTED_AT | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(h2load --version 2>/dev/null | head -n1) | @parse/node-apn $PEER_VERSION | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "mock APNs: answers each push after ${MOCK_DELAY_MS} ms, 1000 streams per connection | h2load -n $DEVICES -c $H2_CLIENTS -m $H2_STREAMS (one device token) | node-apn: ${PEER_CLIENTS} connection(s), send() of $PEER_CHUNK tokens, $PEER_IN_FLIGHT at once"
+  echo "mock APNs ($MOCK_KIND): answers each push after ${MOCK_DELAY_MS} ms, 1000 streams per connection | h2load -n $DEVICES -c $H2_CLIENTS -m $H2_STREAMS (one device token) | node-apn: ${PEER_CLIENTS} connection(s), send() of $PEER_CHUNK tokens, $PEER_IN_FLIGHT at once"
   echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each$([[ "$WARMUP" == 1 ]] && echo ", each after an unmeasured warm-up broadcast"))${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS} | audience: $AUDIENCE (BENCH_AUDIENCE)"
   echo
   {

@@ -23,6 +23,11 @@ export class FrameWriter {
   /** The connection's first octets: the preface, then this side's SETTINGS (§3.4). */
   preface(settings: readonly (readonly [number, number])[]) {
     this.out.set(PREFACE, this.reserve(PREFACE.length));
+    this.settings(settings);
+  }
+
+  /** SETTINGS: a client's after its preface, a server's as its whole preface (§3.4). */
+  settings(settings: readonly (readonly [number, number])[]) {
     const at = this.frame(6 * settings.length, FrameType.SETTINGS, 0, 0);
     settings.forEach(([id, value], i) => {
       this.out.writeUInt16BE(id, at + 6 * i);
@@ -72,9 +77,10 @@ export class FrameWriter {
     data.copy(this.out, this.frame(8, FrameType.PING, Flag.ACK, 0), start, end);
   }
 
-  goaway(code: number) {
+  /** A client accepts no streams, so its last stream id is 0; a server names the last stream it processed. */
+  goaway(code: number, lastStreamId = 0) {
     const at = this.frame(8, FrameType.GOAWAY, 0, 0);
-    this.out.writeUInt32BE(0, at); // this side accepts no streams: none were processed
+    this.out.writeUInt32BE(lastStreamId, at);
     this.out.writeUInt32BE(code, at + 4);
   }
 
