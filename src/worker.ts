@@ -28,10 +28,16 @@ export interface WorkerOptions {
   onIdle?: () => void;
 }
 
+/** How long a worker keeps an unused PostgreSQL connection. */
+const WORKER_POOL_IDLE_MS = 30_000;
+
 export async function startWorker(config: Config, { databaseUrl, logger, simulator, forked = false, metricsPort, onIdle }: WorkerOptions) {
   // Each shard run holds at most two connections (the next page's read and the progress write), and the
-  // queue's polling and maintenance a few more.
-  const database = openSqlDatabase({ url: databaseUrl, poolSize: 2 * config.fanoutShardRuns + 4, logger });
+  // queue's polling and maintenance a few more. They stay open through a broadcast's pauses: a connection that
+  // closes after a second unused is opened again moments later, and a new PostgreSQL backend costs it more CPU than
+  // the queries it runs (eight workers held to a tenth of a core each opened 10-16 a second, and PostgreSQL spent
+  // half a core on them). A worker started on demand leaves once idle, and its connections with it.
+  const database = openSqlDatabase({ url: databaseUrl, poolSize: 2 * config.fanoutShardRuns + 4, idleMs: WORKER_POOL_IDLE_MS, logger });
   let push: Platforms | undefined;
   try {
     push = await startPlatforms(config, logger, simulator);

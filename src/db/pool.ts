@@ -25,13 +25,15 @@ export interface SqlDatabase {
 export interface DatabaseOptions {
   url: string;
   poolSize?: number;
+  /** How long a connection may sit unused before it is closed: short, so that an idle server holds none. */
+  idleMs?: number;
   logger: Logger;
 }
 
 /** A pool on an already migrated database, with plain SQL and transactions only. */
-export function openSqlDatabase({ url, poolSize = 10, logger }: DatabaseOptions): SqlDatabase & { pool: pg.Pool } {
+export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: DatabaseOptions): SqlDatabase & { pool: pg.Pool } {
   // A stuck statement or lock fails after a while instead of holding the writes queued behind it.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 1000, options: '-c statement_timeout=30000 -c lock_timeout=10000' });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: idleMs, options: '-c statement_timeout=30000 -c lock_timeout=10000' });
   pool.on('error', (error) => logger.warn('idle PostgreSQL connection failed', { error: error.message }));
   return {
     pool,

@@ -1,10 +1,12 @@
 // How a broadcast ends, in the transaction of the write that ends it: its status, its day's tally, its webhook
 // event and a NOTIFY for the requests waiting for it (../domain/broadcasts/wait.ts), all kept or none.
+import type { Database } from '../db/database.ts';
 import type { SqlTransaction } from '../db/sql.ts';
 import type { Boss } from '../jobs/queue.ts';
 import type { EndedStatus } from '../metrics/broadcasts.ts';
 import { broadcastEnded } from '../domain/webhooks/events.ts';
 import { tallyBroadcastEnded } from '../domain/insights/rollups.ts';
+import { foldTotals } from './totals.ts';
 
 /**
  * Ends a sending broadcast once none of its shards is pending: "failed" when a shard gave up or nothing was
@@ -12,9 +14,10 @@ import { tallyBroadcastEnded } from '../domain/insights/rollups.ts';
  * finish ends it.
  */
 export async function finishBroadcast(tx: SqlTransaction, boss: Boss, broadcastId: string) {
-  // The broadcast's row first, then its shards in a statement of their own: two shards ending at once are
-  // taken one after the other, and the second sees the first's end (else each would see the other pending).
-  await tx.query(`SELECT 1 FROM broadcasts WHERE id = $1 FOR UPDATE`, [broadcastId]);
+  // The broadcast's row first (the fold locks it), then its shards in a statement of their own: two shards ending at
+  // once are taken one after the other, and the second sees the first's end (else each would see the other pending).
+  // A shard's end brings the totals up to date (./totals.ts), and the status is decided on them.
+  await foldTotals(tx, broadcastId);
   const ended = await tx.query<{ status: EndedStatus }>(
     `UPDATE broadcasts b SET
        status = CASE WHEN f.gave_up > 0 OR (b.sent = 0 AND b.failed > 0) THEN 'failed'::"BroadcastStatus" ELSE 'completed'::"BroadcastStatus" END,
@@ -31,6 +34,21 @@ export async function finishBroadcast(tx: SqlTransaction, boss: Boss, broadcastI
   if (ended.length) await broadcastHasEnded(tx, boss, broadcastId);
   // The status it ended with (undefined: it did not end now), for the caller to count once committed.
   return ended[0]?.status;
+}
+
+/**
+ * Ends the broadcast if none of its shards is pending, asked after a shard's end has committed (./shards.ts, endShard)
+ * and by a run that finds its shard already done (a run whose process died between the two). Of two shards ending at
+ * once, each may have seen the other pending in its own transaction; both ask here once committed, and the later one
+ * sees both done. finishBroadcast ends it once whoever asks.
+ */
+export async function finishIfDone(database: Pick<Database, 'sql' | 'transaction'>, boss: Boss, broadcastId: string) {
+  const [row] = await database.sql.query<{ status: string; pending: boolean }>(
+    `SELECT status::text, EXISTS (SELECT 1 FROM broadcast_shards WHERE broadcast_id = $1 AND status = 'pending') AS pending FROM broadcasts WHERE id = $1`,
+    [broadcastId],
+  );
+  if (row?.status !== 'sending' || row.pending) return undefined;
+  return database.transaction((tx) => finishBroadcast(tx, boss, broadcastId));
 }
 
 /** The PostgreSQL channel on which a broadcast's end is announced, with its id (src/domain/broadcasts/wait.ts). */
@@ -50,8 +68,10 @@ export async function broadcastHasEnded(tx: SqlTransaction, boss: Boss, broadcas
 /** Ends a sending broadcast as failed with an error that concerns all of it (its other runs stop at their next page). */
 export async function failBroadcast(tx: SqlTransaction, boss: Boss, broadcastId: string, error: { code: string; message: string }) {
   const failed = await tx.query(`UPDATE broadcasts SET status = 'failed', error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'sending' RETURNING id`, [broadcastId, JSON.stringify(error)]);
-  if (failed.length) await broadcastHasEnded(tx, boss, broadcastId);
-  return failed.length ? ('failed' as const) : undefined;
+  if (!failed.length) return undefined;
+  await foldTotals(tx, broadcastId);
+  await broadcastHasEnded(tx, boss, broadcastId);
+  return 'failed' as const;
 }
 
 /** Fails a scheduled broadcast that could not be started (its start job gave up): it would otherwise stay scheduled. */

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { OUTAGE_PROBE_PUSHES } from './circuit.ts';
 import type { Database } from '../db/database.ts';
 import type { SqlTransaction } from '../db/sql.ts';
-import { QUEUES, queueSettled, SHARD_EXPIRE_SECONDS, startSpread, type Boss } from '../jobs/queue.ts';
+import { QUEUES, queueSettled, startSpread, type Boss } from '../jobs/queue.ts';
 import type { Logger } from '../logger.ts';
 import { countShardRun } from '../metrics/fanout.ts';
 import { countBroadcastEnd } from '../metrics/broadcasts.ts';
@@ -21,13 +21,16 @@ import type { WebhookSettings } from '../domain/webhooks/settings.ts';
 import type { NotifyRequest } from '../domain/broadcasts/request.ts';
 import type { PlatformChannels } from './platform.ts';
 import { createDeliveryProofs } from './proofs.ts';
-import { addRetries, clearRetries, dueRetries, giveUpExpired, nextRetryAt } from './retries.ts';
+import { addRetries, clearRetries, dueRetries, giveUpExpired } from './retries.ts';
 import { countUnsent, createRunPlatforms } from './run-platforms.ts';
 import { refusingPlatforms, sendTest } from './test-send.ts';
 import {
-  claimShard, closeShard, endShard, handOff, hasRetries, holdShard, pauseShard, progressOf, RESCUE_DELAY_SECONDS, stopBroadcast, stopPlatform, storePage, type ShardJob,
+  claimShard, closeCounted, closeShard, endShard, EXPRESS_RUN_MS, handOff, hasRetries, holdShard, JOB_RUN_MS, pauseShard, progressOf, settleRetries, stopBroadcast,
+  stopPlatform, storePage, type ShardJob,
 } from './shards.ts';
+import { finishIfDone } from './broadcast-end.ts';
 import { shardGaveUp, startBroadcast, startGaveUp } from './starts.ts';
+import { FOLD_MS, foldTotals } from './totals.ts';
 
 export interface FanoutOptions {
   database: Pick<Database, 'sql' | 'transaction'>;
@@ -55,13 +58,6 @@ export interface FanoutOptions {
 
 type PageRow = Recipient & { live: boolean };
 
-/**
- * How long a run may last: well inside its job's expiry (pg-boss would give the job to another run), and for an
- * express run inside its rescue job's delay, with time left for the last commit.
- */
-export const JOB_RUN_MS = (SHARD_EXPIRE_SECONDS - 10) * 1000;
-export const EXPRESS_RUN_MS = (RESCUE_DELAY_SECONDS - 5) * 1000;
-
 export function createFanout({
   database, boss, channels, logger, pageSize, concurrency, shardSize, sliceMs = 10_000, retryWindowMs, webhooks = { secretKey: undefined, allowPrivate: false }, pollSeconds = 2, wake,
 }: FanoutOptions) {
@@ -86,7 +82,11 @@ export function createFanout({
     const sliceEnd = started + Math.min(sliceMs, runMs);
     const holder = randomUUID();
     const shard = await claimShard(sql, job, jobId, holder);
-    if (!shard) return false; // finished by an earlier run
+    // Finished by an earlier run, which may have died before asking whether the broadcast had ended.
+    if (!shard) {
+      countBroadcastEnd(await finishIfDone(database, boss, job.broadcastId));
+      return false;
+    }
     if (shard.broadcastStatus !== 'sending') {
       await closeShard(sql, job, holder);
       return false;
@@ -98,6 +98,8 @@ export function createFanout({
     const log = { broadcast: job.broadcastId, shard: job.index };
     /** A write of this run: it commits only while the run holds the shard (null: fenced off, nothing written). */
     const fenced = <T>(work: (tx: SqlTransaction) => Promise<T>) => database.transaction(async (tx) => ((await holdShard(tx, job, holder)) ? work(tx) : null));
+    /** When this run last folded its pages into the broadcast's totals (./totals.ts). */
+    let foldedAt = started;
     let cursor = shard.cursor;
     let exhausted = shard.exhausted;
     let prefetched: { after: string | null; rows: Promise<PageRow[]> } | undefined;
@@ -106,7 +108,10 @@ export function createFanout({
       // no job outlives its expiry. (One of several down only holds its own pushes back: ./pages.ts.)
       const down = platforms.downSince();
       if (down && platforms.nextProbeAt().getTime() > Date.now()) {
-        await database.transaction((tx) => pauseShard(tx, boss, job, holder, down, platforms.nextProbeAt()));
+        await database.transaction(async (tx) => {
+          await pauseShard(tx, boss, job, holder, down, platforms.nextProbeAt());
+          await foldTotals(tx, job.broadcastId);
+        });
         logger.info('push services unavailable; shard waits for the next probe', { ...log, since: down.toISOString() });
         return false;
       }
@@ -130,14 +135,8 @@ export function createFanout({
         batch = await dueRetries(sql, job, limit, retryDeadline);
         if (!batch.length) {
           // Nothing due now: the expired are given up, and the shard waits for its next retry in a new job, or ends.
-          const end = await fenced(async (tx) => {
-            const stored = await storePage(tx, job, holder, progressOf(null, await giveUpExpired(tx, job, retryDeadline)));
-            if (stored?.status !== 'sending') return void (await closeShard(tx, job, holder));
-            const next = await nextRetryAt(tx, job);
-            if (next) return void (await handOff(tx, boss, job, holder, next));
-            return endShard(tx, boss, job, holder);
-          });
-          countBroadcastEnd(end ?? undefined);
+          const end = await fenced((tx) => settleRetries(tx, boss, job, holder, retryDeadline));
+          if (end === 'ended') countBroadcastEnd(await finishIfDone(database, boss, job.broadcastId));
           return end === null;
         }
       }
@@ -148,6 +147,7 @@ export function createFanout({
       recordDelivered(outcome.firstDelivered);
       const trips = await platforms.newlyTripped();
       const retrying = exhausted;
+      const lastOfRun = stopping || Date.now() >= sliceEnd;
       const committed = await fenced(async (tx) => {
         const expired = retrying ? await giveUpExpired(tx, job, retryDeadline) : {};
         await markDead(tx, outcome.dead);
@@ -164,11 +164,13 @@ export function createFanout({
         const stored = await storePage(tx, job, holder, { ...progress, cursor: retrying ? null : last, exhausted: rangeDone });
         if (wholeStop) return { stop: true, end: await stopBroadcast(tx, boss, job, holder, trips[0]!.tripped) };
         for (const trip of trips) await stopPlatform(tx, job.broadcastId, trip.platform, trip.tripped);
-        // Cancelled, or failed by another run's breaker: the rest of the shard is not sent.
-        if (stored?.status !== 'sending') return { stop: true, end: void (await closeShard(tx, job, holder)) };
+        // Cancelled, or failed by another run's breaker: the rest of the shard is not sent, what it sent is counted.
+        if (stored?.status !== 'sending') return { stop: true, end: void (await closeCounted(tx, job, holder)) };
         platforms.update({ ...stored.stopped, ...Object.fromEntries(trips.map((trip) => [trip.platform, trip.tripped])) });
-        // The shard's last page ends it, and the broadcast if it was the last shard, in this same transaction.
-        if (rangeDone && !(await hasRetries(tx, job))) return { stop: true, end: await endShard(tx, boss, job, holder) };
+        // The shard's last page ends it; whether its broadcast has ended too is asked once this has committed.
+        if (rangeDone && !(await hasRetries(tx, job))) return { stop: true, end: void (await endShard(tx, job, holder)), shardEnded: true };
+        // The broadcast's totals once a second, and from a run's last page (it hands its shard on next).
+        if ((lastOfRun || Date.now() >= foldedAt + FOLD_MS) && (await foldTotals(tx, job.broadcastId, { wait: false }))) foldedAt = Date.now();
         return { stop: false, end: undefined };
       });
       if (committed === null) {
@@ -176,12 +178,13 @@ export function createFanout({
         return true;
       }
       countBroadcastEnd(committed.end);
+      if ('shardEnded' in committed) countBroadcastEnd(await finishIfDone(database, boss, job.broadcastId));
       for (const trip of trips) logger.error('a wrong setting stopped sending to a platform', { ...log, platform: trip.platform, setting: trip.tripped.setting, reason: trip.tripped.reason });
       if (!trips.length) logger.debug('shard page stored', { ...log, devices: batch.length, sent: outcome.sent, retry: outcome.retry.length });
       if (committed.stop) return false;
       cursor = last;
       exhausted = rangeDone;
-      if (stopping || Date.now() >= sliceEnd) return !(await database.transaction((tx) => handOff(tx, boss, job, holder)));
+      if (lastOfRun || stopping) return !(await database.transaction((tx) => handOff(tx, boss, job, holder)));
     }
   }
 
@@ -224,6 +227,10 @@ export function createFanout({
       id = await boss.work<ShardJob>(QUEUES.shard, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async ([job]) => {
         try {
           return await track(countShardRun(runShard(job!.data, job!.id)));
+        } catch (error) {
+          // pg-boss runs the job again from the shard's last stored page: the page in flight is sent again.
+          logger.error('a shard run failed; its job runs again', { broadcast: job!.data.broadcastId, shard: job!.data.index, error: (error as Error).message });
+          throw error;
         } finally {
           // A shard done: the loop looks for the next one at once, not after the rest of its polling interval.
           boss.notifyWorker(id);

@@ -5,14 +5,14 @@
 // counted twice. The broadcast's totals move in the same statement as the shard's.
 import { randomUUID } from 'node:crypto';
 import type { SqlClient, SqlTransaction } from '../db/sql.ts';
-import { QUEUES, type Boss } from '../jobs/queue.ts';
+import { QUEUES, SHARD_EXPIRE_SECONDS, type Boss } from '../jobs/queue.ts';
 import { shardRanges, type Range } from './audience.ts';
 import type { NotifyRequest } from '../domain/broadcasts/request.ts';
-import { tallyDay } from '../domain/insights/rollups.ts';
-import { failBroadcast, finishBroadcast } from './broadcast-end.ts';
+import { failBroadcast } from './broadcast-end.ts';
+import { foldTotals } from './totals.ts';
 import type { Tripped } from './breaker.ts';
 import type { PageOutcome } from './pages.ts';
-import type { Expired } from './retries.ts';
+import { giveUpExpired, nextRetryAt, type Expired, type RetryDeadline } from './retries.ts';
 
 export interface ShardJob {
   broadcastId: string;
@@ -24,6 +24,13 @@ export interface ShardJob {
  * process sends it at once itself and deletes the job when done, so the job only runs if that process died.
  */
 export const RESCUE_DELAY_SECONDS = 20;
+
+/**
+ * How long a run may last: well inside its job's expiry (pg-boss would give the job to another run), and for an
+ * express run inside its rescue job's delay, with time left for the last commit.
+ */
+export const JOB_RUN_MS = (SHARD_EXPIRE_SECONDS - 10) * 1000;
+export const EXPRESS_RUN_MS = (RESCUE_DELAY_SECONDS - 5) * 1000;
 
 /** The request as stored with its broadcast: with the APNs message made when it was accepted (its topic then). */
 export type StoredRequest = NotifyRequest & { push?: unknown };
@@ -130,23 +137,39 @@ export async function hasRetries(sql: SqlClient, job: ShardJob) {
  * been fenced off.
  */
 export async function storePage(sql: SqlClient, job: ShardJob, holder: string, page: PageProgress): Promise<{ status: string; stopped: StoppedPlatforms } | null> {
+  // The counts go on the shard only (./totals.ts folds them into the broadcast's row): the broadcast's row is read,
+  // not locked, save once after an outage, to say the broadcast no longer waits.
   const [row] = await sql.query<{ status: string; stopped: StoppedPlatforms }>(
     `WITH shard AS (
        UPDATE broadcast_shards SET cursor = COALESCE($3::uuid, cursor), exhausted = exhausted OR $9, sent = sent + $4, failed = failed + $5,
          failures = ${MERGE_FAILURES('failures', '$6::jsonb')},
+         by_platform = CASE WHEN $10::jsonb = '{}'::jsonb THEN by_platform ELSE ${MERGE_FAILURES('by_platform', '$10::jsonb')} END,
          status = CASE WHEN $7 THEN 'done'::"ShardStatus" ELSE status END, updated_at = now()
        WHERE broadcast_id = $1 AND index = $2 AND holder = $8 AND status = 'pending' RETURNING broadcast_id)
-     , counted AS (
-       UPDATE broadcasts b SET sent = b.sent + $4, failed = b.failed + $5, failures = ${MERGE_FAILURES('b.failures', '$6::jsonb')},
-         by_platform = CASE WHEN $10::jsonb = '{}'::jsonb THEN b.by_platform ELSE ${MERGE_FAILURES('b.by_platform', '$10::jsonb')} END,
-         waiting_since = CASE WHEN $4 > 0 THEN NULL ELSE b.waiting_since END
-       FROM shard WHERE b.id = shard.broadcast_id RETURNING b.status::text, b.stopped_platforms AS stopped, b.organization_id)
-     -- The day's tally of pushes (../domain/insights), after the broadcast's row as every writer of both takes them.
-     , day AS (${tallyDay('SELECT organization_id, 0 AS broadcasts, $4::int AS sent, $5::int AS failed, $6::jsonb AS failures, 0 AS opened FROM counted WHERE $4 + $5 > 0')})
-     SELECT status, stopped FROM counted`,
+     , resumed AS (UPDATE broadcasts b SET waiting_since = NULL FROM shard WHERE b.id = shard.broadcast_id AND $4 > 0 AND b.waiting_since IS NOT NULL)
+     SELECT b.status::text, b.stopped_platforms AS stopped FROM broadcasts b JOIN shard ON b.id = shard.broadcast_id`,
     [job.broadcastId, job.index, page.cursor, page.sent, page.failed, JSON.stringify(page.failures), page.done, holder, page.exhausted ?? false, JSON.stringify(page.byPlatform ?? {})],
   );
   return row ?? null;
+}
+
+/**
+ * A shard whose range is sent has no retry due now: those past their window are given up, and it waits for its next
+ * retry in a new job, or ends ('ended': ask then whether its broadcast has). Cancelled or failed meanwhile, it closes.
+ */
+/** Closes a shard whose broadcast has ended meanwhile, and counts what it sent in the broadcast's totals. */
+export async function closeCounted(tx: SqlTransaction, job: ShardJob, holder: string) {
+  await closeShard(tx, job, holder);
+  await foldTotals(tx, job.broadcastId);
+}
+
+export async function settleRetries(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string, deadline: RetryDeadline) {
+  const stored = await storePage(tx, job, holder, progressOf(null, await giveUpExpired(tx, job, deadline)));
+  if (stored?.status !== 'sending') return void (await closeCounted(tx, job, holder));
+  const next = await nextRetryAt(tx, job);
+  if (next) return void (await handOff(tx, boss, job, holder, next), await foldTotals(tx, job.broadcastId));
+  await endShard(tx, job, holder);
+  return 'ended' as const;
 }
 
 /**
@@ -162,16 +185,22 @@ export async function stopPlatform(tx: SqlTransaction, broadcastId: string, plat
   );
 }
 
-/** The shard's last page is stored: it is done, and its broadcast ends if it was the last shard. */
-export async function endShard(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string) {
+/**
+ * The shard's last page is stored: it is done, and its counts go to the broadcast's totals if no one else is folding
+ * them. Whether its broadcast ends is asked once this has committed (./broadcast-end.ts, finishIfDone): deciding it
+ * here would mean locking the broadcast's row at every shard's end, and runs held to a small share of a core kept it
+ * locked while their process was held.
+ */
+export async function endShard(tx: SqlTransaction, job: ShardJob, holder: string) {
   await storePage(tx, job, holder, { cursor: null, sent: 0, failed: 0, failures: {}, done: true });
-  return finishBroadcast(tx, boss, job.broadcastId);
+  await foldTotals(tx, job.broadcastId, { wait: false });
 }
 
 /** Fails the broadcast for a setting (the configuration breaker tripped) and ends this shard, its retries with it. */
 export async function stopBroadcast(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string, tripped: Tripped) {
   const end = await failBroadcast(tx, boss, job.broadcastId, { code: tripped.code, message: tripped.message });
-  await closeShard(tx, job, holder);
+  // Another run's breaker may have failed it first: this run's page is counted all the same.
+  await closeCounted(tx, job, holder);
   return end;
 }
 

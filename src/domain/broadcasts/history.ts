@@ -3,6 +3,7 @@ import type { Database, Db } from '../../db/database.ts';
 import type { Boss } from '../../jobs/queue.ts';
 import { QUEUES } from '../../jobs/queue.ts';
 import { broadcastHasEnded } from '../../fanout/broadcast-end.ts';
+import { foldTotals } from '../../fanout/totals.ts';
 import { countBroadcastEnd } from '../../metrics/broadcasts.ts';
 import { fail, invalid, notFound, ok, type Result } from '../errors.ts';
 import { isUuid } from '../validate.ts';
@@ -22,7 +23,11 @@ export async function cancelBroadcast(deps: { db: Db; database: Pick<Database, '
        WHERE b.id = old.id AND b.status IN ('scheduled', 'sending') RETURNING old.was`,
       [id, organizationId],
     );
-    if (changed) await broadcastHasEnded(tx, deps.boss, id);
+    if (changed) {
+      // The pages its shards stored so far are in its totals; pages in flight still come to them when they are stored.
+      await foldTotals(tx, id);
+      await broadcastHasEnded(tx, deps.boss, id);
+    }
     return changed;
   });
   if (cancelled) countBroadcastEnd('cancelled');
