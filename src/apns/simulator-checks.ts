@@ -1,8 +1,38 @@
 // What the APNs stand-ins (./simulator.ts on node:http2, ./simulator-frames.ts on our own framing) check of a push,
 // as Apple does: the provider JWT's signature and claims, the headers, the path's token, the payload. A pure
-// function, so that both stand-ins answer every push alike.
+// function, so that both stand-ins answer every push alike; and what else they share: their certificate, and the
+// record of the pushes they took.
 import type http2 from 'node:http2';
+import selfsigned from 'selfsigned';
 import type { SimulatedPush } from './simulator.ts';
+
+/** A self-signed certificate for a stand-in on loopback, under a name of its own: certificates that share a subject cannot be trusted side by side. */
+export function standInCertificate(name: string) {
+  return selfsigned.generate([{ name: 'commonName', value: name }], {
+    keySize: 2048,
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+  });
+}
+
+/** The pushes a stand-in took: how many, and the latest `keep` of them (it runs for the life of `npm start`). */
+export function takenPushes(keep: number, onAccept?: (push: SimulatedPush) => void) {
+  const recent: SimulatedPush[] = [];
+  let accepted = 0;
+  return {
+    take(push: SimulatedPush) {
+      accepted += 1;
+      if (keep > 0) {
+        if (recent.length >= keep) recent.shift();
+        recent.push(push);
+      }
+      onAccept?.(push);
+    },
+    /** The latest pushes it took, oldest first (at most `keep`). */
+    recent: () => [...recent],
+    /** How many pushes it took. */
+    accepted: () => accepted,
+  };
+}
 
 /** What a push is checked against: the provider's team, the app's topic, the team's other apps, the tokens issued. */
 export interface CheckedAgainst {

@@ -7,11 +7,10 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import { createVerifier } from 'fast-jwt';
-import selfsigned from 'selfsigned';
 import { ErrorCode } from '../http2/frames.ts';
 import { ServerConnection, type ServerHandler } from '../http2/server-connection.ts';
-import { check } from './simulator-checks.ts';
-import type { Answer, SimulatedPush, SimulatorOptions } from './simulator.ts';
+import { check, standInCertificate, takenPushes } from './simulator-checks.ts';
+import type { Answer, SimulatorOptions } from './simulator.ts';
 
 type Checked = ReturnType<typeof check>;
 
@@ -42,10 +41,7 @@ class DelayedAnswers {
 }
 
 export async function startFrameSimulator(options: SimulatorOptions, { host = '127.0.0.1', port = 0 } = {}) {
-  const pems = await selfsigned.generate([{ name: 'commonName', value: 'Clarion APNs simulator (frames)' }], {
-    keySize: 2048,
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
-  });
+  const pems = await standInCertificate('Clarion APNs simulator (frames)');
   const verifyToken = createVerifier({ key: options.publicKey, algorithms: ['ES256'], cache: true }) as (token: string) => Record<string, unknown>;
   // A sender sends one provider token on every push until it rotates it: its claims are read once per token (the
   // token's age is still checked on every push, by `check`). A token that fails verification is never remembered.
@@ -58,19 +54,10 @@ export async function startFrameSimulator(options: SimulatorOptions, { host = '1
     }
     return lastClaims;
   };
-  const keep = options.keep ?? 100;
-  const recent: SimulatedPush[] = [];
+  const pushes = takenPushes(options.keep ?? 100, options.onAccept);
+  const take = pushes.take;
   const violations: string[] = [];
-  let accepted = 0;
   let requests = 0;
-  const take = (push: SimulatedPush) => {
-    accepted += 1;
-    if (keep > 0) {
-      if (recent.length >= keep) recent.shift();
-      recent.push(push);
-    }
-    options.onAccept?.(push);
-  };
 
   const reply = (connection: ServerConnection, streamId: number, apnsId: string, answer: Answer) => {
     if (!answer || !('status' in answer) || answer.status === 200) return void connection.respond(streamId, 200, 'apns-id', apnsId);
@@ -125,9 +112,9 @@ export async function startFrameSimulator(options: SimulatorOptions, { host = '1
     /** The stand-in's self-signed certificate, to trust it. */
     ca: pems.cert,
     /** The latest pushes it took, oldest first (at most `keep`). */
-    recent: () => [...recent],
+    recent: pushes.recent,
     /** How many pushes it took. */
-    accepted: () => accepted,
+    accepted: pushes.accepted,
     /** Every request it was sent, answered or not. */
     requests: () => requests,
     /** How clients broke the protocol (the first 100). */

@@ -6,8 +6,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { createVerifier } from 'fast-jwt';
-import selfsigned from 'selfsigned';
-import { check } from './simulator-checks.ts';
+import { check, standInCertificate, takenPushes } from './simulator-checks.ts';
 
 export interface SimulatedPush {
   deviceToken: string;
@@ -52,25 +51,12 @@ export function generateProviderKey() {
 }
 
 export async function startSimulator(options: SimulatorOptions, { host = '127.0.0.1', port = 0 } = {}) {
-  // A name of its own (the address is in subjectAltName): certificates that share a subject cannot be trusted side by side.
-  const pems = await selfsigned.generate([{ name: 'commonName', value: 'Clarion APNs simulator' }], {
-    keySize: 2048,
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
-  });
+  const pems = await standInCertificate('Clarion APNs simulator');
   const verify = createVerifier({ key: options.publicKey, algorithms: ['ES256'], cache: true }) as (token: string) => Record<string, unknown>;
   const server = http2.createSecureServer({ key: pems.private, cert: pems.cert, settings: { maxConcurrentStreams: options.maxConcurrentStreams ?? 1000 } });
-  const keep = options.keep ?? 100;
-  const recent: SimulatedPush[] = [];
-  let accepted = 0;
+  const pushes = takenPushes(options.keep ?? 100, options.onAccept);
+  const take = pushes.take;
   let requests = 0;
-  const take = (push: SimulatedPush) => {
-    accepted += 1;
-    if (keep > 0) {
-      if (recent.length >= keep) recent.shift();
-      recent.push(push);
-    }
-    options.onAccept?.(push);
-  };
   const sessions = new Set<http2.ServerHttp2Session>();
   // Per connection: the highest stream it took, and whether it has sent GOAWAY (it takes no stream after it).
   const taken = new WeakMap<http2.Http2Session, { last: number; closing: boolean }>();
@@ -127,9 +113,9 @@ export async function startSimulator(options: SimulatorOptions, { host = '127.0.
     /** The simulator's self-signed certificate, to trust it. */
     ca: pems.cert,
     /** The latest pushes it took, oldest first (at most `keep`). */
-    recent: () => [...recent],
+    recent: pushes.recent,
     /** How many pushes it took. */
-    accepted: () => accepted,
+    accepted: pushes.accepted,
     /** Every request it was sent, answered or not. */
     requests: () => requests,
     close: () =>
