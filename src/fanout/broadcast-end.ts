@@ -1,5 +1,6 @@
-// How a broadcast ends, in the transaction of the write that ends it: its status, its day's tally, its webhook
-// event and a NOTIFY for the requests waiting for it (../domain/broadcasts/wait.ts), all kept or none.
+// How a broadcast ends, in the transaction of the write that ends it: its final totals, its status, its day's tally,
+// its webhook event and a NOTIFY for the requests waiting for it (../domain/broadcasts/wait.ts), all kept or none.
+// After its last shard's end has committed, that write is finishIfDone's own transaction.
 import type { Database } from '../db/database.ts';
 import type { SqlTransaction } from '../db/sql.ts';
 import type { Boss } from '../jobs/queue.ts';

@@ -2,7 +2,7 @@
 // pg-boss job at a time. A run claims its shard with a fresh holder token and writes only while the token is
 // still the shard's: each of its writes is a transaction that first locks the shard row and checks the token
 // (holdShard), so a run that lost its job (timed out, retried elsewhere) commits nothing, and no page is ever
-// counted twice. The broadcast's totals move in the same statement as the shard's.
+// counted twice. A page's counts go on its shard; the broadcast's totals are folded from its shards (./totals.ts).
 import { randomUUID } from 'node:crypto';
 import type { SqlClient, SqlTransaction } from '../db/sql.ts';
 import { QUEUES, SHARD_EXPIRE_SECONDS, type Boss } from '../jobs/queue.ts';
@@ -153,16 +153,16 @@ export async function storePage(sql: SqlClient, job: ShardJob, holder: string, p
   return row ?? null;
 }
 
-/**
- * A shard whose range is sent has no retry due now: those past their window are given up, and it waits for its next
- * retry in a new job, or ends ('ended': ask then whether its broadcast has). Cancelled or failed meanwhile, it closes.
- */
 /** Closes a shard whose broadcast has ended meanwhile, and counts what it sent in the broadcast's totals. */
 export async function closeCounted(tx: SqlTransaction, job: ShardJob, holder: string) {
   await closeShard(tx, job, holder);
   await foldTotals(tx, job.broadcastId);
 }
 
+/**
+ * A shard whose range is sent has no retry due now: those past their window are given up, and it waits for its next
+ * retry in a new job, or ends ('ended': ask then whether its broadcast has). Cancelled or failed meanwhile, it closes.
+ */
 export async function settleRetries(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string, deadline: RetryDeadline) {
   const stored = await storePage(tx, job, holder, progressOf(null, await giveUpExpired(tx, job, deadline)));
   if (stored?.status !== 'sending') return void (await closeCounted(tx, job, holder));
