@@ -11,7 +11,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // One PostgreSQL server for the run (embedded unless DATABASE_URL is set); each file makes its own database.
     globalSetup: ['test/support/global-setup.ts'],
-    testTimeout: 30_000,
+    // A guard against hangs, not a measure: on a loaded 2-core machine a test that starts servers and CLI processes
+    // has taken over 30 s.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Twice as many files at once as there are cores (at most 8): most files spend their time waiting on child

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresProcessesOf, runClarion, runCli, waitFor } from './support/processes.ts';
+import { killIfAlive, postgresProcessesOf, procFile, runClarion, runCli, waitFor } from './support/processes.ts';
 
 const embedded = (dataDir: string, extra: Record<string, string> = {}) => ({ PORT: '0', DASHBOARD: 'off', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', ...extra });
 
@@ -26,7 +26,7 @@ describe('the embedded PostgreSQL across starts and stops', () => {
     first = await startedServer(dataDir, { LOG_LEVEL: 'debug' });
   }, 60_000);
   afterAll(async () => {
-    for (const pid of await postgresProcessesOf(dataDir)) process.kill(pid, 'SIGKILL');
+    for (const pid of await postgresProcessesOf(dataDir)) killIfAlive(pid);
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -43,9 +43,7 @@ describe('the embedded PostgreSQL across starts and stops', () => {
     expect(first.output()).not.toContain(admin.password);
     // Nothing of Clarion's environment reaches PostgreSQL's processes.
     for (const pid of await postgresProcessesOf(dataDir)) {
-      // A backend whose connection closed since it was listed has gone, and its environment with it.
-      const environment = await readFile(`/proc/${pid}/environ`, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? '' : Promise.reject(error)));
-      expect(environment).not.toMatch(/DATA_DIR|DATABASE_URL|APNS_/);
+      expect(await procFile(pid, 'environ')).not.toMatch(/DATA_DIR|DATABASE_URL|APNS_/);
     }
     expect(await listeningAddresses(port)).toEqual(['127.0.0.1']);
   });
@@ -93,7 +91,7 @@ describe('the embedded PostgreSQL across starts and stops', () => {
     const server = await startedServer(dataDir);
     const watchdogs = [];
     for (const pid of await postgresProcessesOf(dataDir)) {
-      if ((await readFile(`/proc/${pid}/cmdline`, 'utf8')).startsWith('sh\0')) watchdogs.push(pid);
+      if ((await procFile(pid, 'cmdline')).startsWith('sh\0')) watchdogs.push(pid);
     }
     expect(watchdogs).toHaveLength(2); // the watchdog and its reader
     for (const pid of [server.child.pid!, ...watchdogs]) process.kill(pid, 'SIGKILL');
@@ -111,7 +109,7 @@ describe('the embedded PostgreSQL across starts and stops', () => {
   it('recovers after every process was killed at once (a power cut, an OOM kill)', async () => {
     const server = await startedServer(dataDir);
     expect((await runCli(['org', 'create', '--name', 'Just before', '--slug', 'just-before'], embedded(dataDir))).code).toBe(0);
-    for (const pid of [server.child.pid!, ...(await postgresProcessesOf(dataDir))]) process.kill(pid, 'SIGKILL');
+    for (const pid of [server.child.pid!, ...(await postgresProcessesOf(dataDir))]) killIfAlive(pid);
     await server.exited;
     await gone(dataDir);
     // What a killed server leaves: a stale running.json and postmaster.pid. Its pid may by now be another
@@ -164,7 +162,7 @@ describe('a DATA_DIR inside a directory only its owner may enter', () => {
 /** The postmaster of `dataDir`'s cluster: its uid as we see it, and as it sees itself (inside its user namespace). */
 async function postmasterOf(dataDir: string) {
   for (const pid of await postgresProcessesOf(dataDir)) {
-    if (!(await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes('bin/postgres\0')) continue;
+    if (!(await procFile(pid, 'cmdline')).includes('bin/postgres\0')) continue;
     const uid = Number(/^Uid:\s+(\d+)/m.exec(await readFile(`/proc/${pid}/status`, 'utf8'))![1]);
     // uid_map lines: "first-inside first-outside count"
     const map = (await readFile(`/proc/${pid}/uid_map`, 'utf8')).trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number));

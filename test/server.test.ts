@@ -76,7 +76,8 @@ describe('a running server', () => {
       `export PGPASSWORD='${parsed.password}'`,
       `export PGDATABASE='clarion'`,
     ]);
-  });
+    // Three CLI commands of a few seconds of CPU each (tsx): on a loaded 2-core machine they have taken over 30 s.
+  }, 120_000);
 
   it('serves the dashboard on its own port, with /graphql on the same origin', async () => {
     const dashboard = await waitFor(() => logLines(server.output()).find((line) => line.message === 'dashboard listening')?.url as string | undefined);

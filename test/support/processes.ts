@@ -57,6 +57,21 @@ export async function postgresProcessesOf(dataDir: string) {
   return found.filter((pid) => pid !== undefined);
 }
 
+/**
+ * A file of /proc/<pid>, or '' once the process has gone: a PostgreSQL backend listed a moment ago may have exited
+ * since (its connection closed), and its files with it.
+ */
+export const procFile = (pid: number, name: string) => readFile(`/proc/${pid}/${name}`, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' || error.code === 'ESRCH' ? '' : Promise.reject(error)));
+
+/** SIGKILL, if the process is still there. */
+export function killIfAlive(pid: number) {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
 /** The JSON log lines in a process's output, parsed; other lines are left out. */
 export const logLines = (output: string): Record<string, unknown>[] =>
   output.split('\n').flatMap((line) => {
