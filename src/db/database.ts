@@ -15,9 +15,9 @@ export interface Database extends SqlDatabase {
   prisma: PrismaClient;
 }
 
-export async function openDatabase({ url, poolSize = 10, logger }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({ url, poolSize = 10, idleMs, logger }: DatabaseOptions): Promise<Database> {
   await migrateDatabase(url, logger);
-  const sqlDatabase = openSqlDatabase({ url, poolSize, logger });
+  const sqlDatabase = openSqlDatabase({ url, poolSize, idleMs, logger });
   const prisma = new PrismaClient({ adapter: new PrismaPg(sqlDatabase.pool) });
   return {
     ...sqlDatabase,

@@ -4,7 +4,16 @@
  * throughput of POST /v1/devices in bench/rest, for the very same statement.
  */
 export interface SqlClient {
-  query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
+  query<Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<Row[]>;
+}
+
+export interface QueryOptions {
+  /**
+   * Prepared once per connection and run by name after that: PostgreSQL parses it once per connection instead of
+   * per call. Still planned per call with its parameters (plan_cache_mode=force_custom_plan on every connection,
+   * ./pool.ts). For the hot statements whose text never changes.
+   */
+  prepare?: boolean;
 }
 
 /** A transaction's connection: plain SQL, and pg-boss's executor so jobs are sent in the same transaction. */

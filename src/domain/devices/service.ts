@@ -118,6 +118,7 @@ const registerBatch = (platform: Platform) =>
          ON CONFLICT (${column}) DO UPDATE SET updated_at = now(), locale = COALESCE(EXCLUDED.locale, devices.locale)
          RETURNING device_uuid::text, ${column} AS token, (xmax = 0) AS created, token_invalidated_at IS NOT NULL AS dead`,
         [unique.map(() => randomUUID()), unique.map(() => platform), unique.map((u) => u.token), unique.map((u) => u.p256dh), unique.map((u) => u.auth), unique.map((u) => u.locale)],
+        { prepare: true },
       );
       // A token its push service had declared dead is revived, and counted again by its organizations
       // (subscriberCount counts devices that can still receive). Its own statement, so that only a dead-to-live

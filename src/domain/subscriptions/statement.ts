@@ -118,6 +118,7 @@ export async function writeSubscriptions(sql: SqlClient, entries: SubscribeEntry
       entries.map((e) => e.organizationId ?? null),
       entries.map((e) => (e.topics === null ? null : JSON.stringify(e.topics))),
     ],
+    { prepare: true },
   );
   const byN = new Map(rows.map((row) => [Number(row.n), row]));
   return entries.map((_, i) => byN.get(i + 1)!);
