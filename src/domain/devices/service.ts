@@ -102,21 +102,23 @@ const COLUMN = { ios: 'apns_token', android: 'fcm_token', web: 'web_push_endpoin
 
 // Registrations are written in batches (see ../batch.ts), one statement per platform's batch. A token repeated
 // within one batch is sent once; every caller gets its device, and only the first is told it was created.
-const registerBatch = (platform: Platform) =>
-  perDatabase((sql: SqlClient) =>
-    createBatcher(async (items: Registration[]) => {
-      // A subscription's keys are those it was first registered with: anyone who learns an endpoint could otherwise
-      // register it again with keys of their own, and its browser could no longer read its pushes (a browser that
-      // subscribes again gets a new endpoint).
-      const unique = [...new Map(items.map((item) => [item.token, item])).values()];
-      const column = COLUMN[platform];
-      const rows = await sql.query<{ device_uuid: string; token: string; created: boolean; dead: boolean }>(
-        `INSERT INTO devices (device_uuid, platform, ${column}, web_push_p256dh, web_push_auth, locale)
+// A subscription's keys are those it was first registered with: anyone who learns an endpoint could otherwise
+// register it again with keys of their own, and its browser could no longer read its pushes (a browser that
+// subscribes again gets a new endpoint). One text per platform, made once (a prepared statement's name is its digest).
+const registerStatement = (column: string) => `INSERT INTO devices (device_uuid, platform, ${column}, web_push_p256dh, web_push_auth, locale)
          SELECT * FROM unnest($1::uuid[], $2::text[]::"Platform"[], $3::text[], $4::bytea[], $5::bytea[], $6::text[])
          ORDER BY 3
          -- A locale given replaces the one kept; a registration without one keeps it.
          ON CONFLICT (${column}) DO UPDATE SET updated_at = now(), locale = COALESCE(EXCLUDED.locale, devices.locale)
-         RETURNING device_uuid::text, ${column} AS token, (xmax = 0) AS created, token_invalidated_at IS NOT NULL AS dead`,
+         RETURNING device_uuid::text, ${column} AS token, (xmax = 0) AS created, token_invalidated_at IS NOT NULL AS dead`;
+
+const registerBatch = (platform: Platform) => {
+  const statement = registerStatement(COLUMN[platform]);
+  return perDatabase((sql: SqlClient) =>
+    createBatcher(async (items: Registration[]) => {
+      const unique = [...new Map(items.map((item) => [item.token, item])).values()];
+      const rows = await sql.query<{ device_uuid: string; token: string; created: boolean; dead: boolean }>(
+        statement,
         [unique.map(() => randomUUID()), unique.map(() => platform), unique.map((u) => u.token), unique.map((u) => u.p256dh), unique.map((u) => u.auth), unique.map((u) => u.locale)],
         { prepare: true },
       );
@@ -152,6 +154,7 @@ const registerBatch = (platform: Platform) =>
       });
     }),
   );
+};
 
 const batches = { ios: registerBatch('ios'), android: registerBatch('android'), web: registerBatch('web') };
 

@@ -52,10 +52,8 @@ export interface SubscribeRow {
   topics: string[] | null;
 }
 
-/** One row per entry, in order. */
-export async function writeSubscriptions(sql: SqlClient, entries: SubscribeEntry[]): Promise<SubscribeRow[]> {
-  const rows = await sql.query<SubscribeRow & { n: string }>(
-    `    WITH input AS (
+/** The statement's text, made once (a prepared statement's name is its digest). */
+const SUBSCRIBE = `    WITH input AS (
       SELECT * FROM unnest($1::uuid[], $2::text[], $3::bytea[], $4::text[], $5::uuid[], $8::uuid[], $9::jsonb[]) WITH ORDINALITY
         AS i(device_uuid, slug, invite_digest, external_id, key_id, proven_for, topics_json, n)
     ),
@@ -106,7 +104,12 @@ export async function writeSubscriptions(sql: SqlClient, entries: SubscribeEntry
            r.token_needed, r.over_cap, up.external_id, up.created_at, up.updated_at, up.created,
            CASE WHEN up.device_uuid IS NULL THEN NULL WHEN r.topics IS NOT NULL THEN r.topics
                 ELSE ARRAY(SELECT t.topic FROM subscription_topics t WHERE t.organization_id = up.organization_id AND t.device_uuid = up.device_uuid ORDER BY t.topic COLLATE "C") END AS topics
-    FROM resolved r LEFT JOIN up ON up.organization_id = r.organization_id AND up.device_uuid = r.found_device`,
+    FROM resolved r LEFT JOIN up ON up.organization_id = r.organization_id AND up.device_uuid = r.found_device`;
+
+/** One row per entry, in order. */
+export async function writeSubscriptions(sql: SqlClient, entries: SubscribeEntry[]): Promise<SubscribeRow[]> {
+  const rows = await sql.query<SubscribeRow & { n: string }>(
+    SUBSCRIBE,
     [
       entries.map((e) => e.deviceUuid),
       entries.map((e) => e.orgSlug),
