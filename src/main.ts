@@ -135,12 +135,13 @@ export async function runMain() {
   // has started, through the same drain, instead of killing it with its database half started.
   let stopped: ((code: number) => Promise<never>) | undefined;
   let signalled = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      signalled = true;
-      void stopped?.(0);
-    });
-  }
+  const stopOnce = () => {
+    if (signalled) return;
+    signalled = true;
+    void stopped?.(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, stopOnce);
+  stopWithParentShell(stopOnce);
   try {
     const config = loadConfig();
     const { stop, lost } = await start(config);
@@ -162,6 +163,22 @@ export async function runMain() {
     console.error(known ? (error as Error).message : error);
     process.exit(1);
   }
+}
+
+/**
+ * Under `npm start`, npm runs Clarion through `sh -c`, and a SIGTERM sent to npm (`kill`, `docker stop` of a container
+ * whose command is `npm start`) is passed to that shell, which dies without passing it on: Clarion would run on,
+ * orphaned, with its PostgreSQL and its port. So, started by npm, it takes its parent's going away as that SIGTERM.
+ */
+function stopWithParentShell(stop: () => void) {
+  if (!process.env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    stop();
+  }, 500);
+  watch.unref();
 }
 
 if (isEntryPoint(import.meta.url)) await runMain();

@@ -1,11 +1,12 @@
 // `npm start` as a process: configuration errors, the listening server, and draining on SIGTERM.
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logLines, postgresProcessesOf, runClarion as run, runCli, waitFor } from './support/processes.ts';
+import { killIfAlive, logLines, postgresProcessesOf, procFile, runClarion as run, runCli, waitFor } from './support/processes.ts';
 import { apnsToken } from './support/seed.ts';
 
 describe('configuration', () => {
@@ -124,4 +125,36 @@ describe('a running server', () => {
     // Its PostgreSQL stopped with it, after the drain.
     expect(await postgresProcessesOf(dataDir)).toEqual([]);
   });
+});
+
+describe('under npm start', () => {
+  let dataDir: string;
+  let pid = 0;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-npm-'));
+  });
+  afterAll(async () => {
+    if (pid) killIfAlive(pid); // a failed run leaves it orphaned
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('stops, draining, when the shell npm ran it through is killed without passing the SIGTERM on', async () => {
+    // As npm runs a script: `sh -c`, here with a command after node so that no shell can exec it in its own place.
+    const command = `"${process.execPath}" --import tsx src/main.ts; true`;
+    const env = { ...process.env, npm_lifecycle_event: 'start', LOG_LEVEL: 'info', PORT: '0', DASHBOARD: 'off', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
+    const shell = spawn('sh', ['-c', command], { cwd: path.resolve(import.meta.dirname, '..'), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    shell.stdout.on('data', (chunk) => (output += chunk));
+    shell.stderr.on('data', (chunk) => (output += chunk));
+    const url = await waitFor(() => /"url":"(http:\/\/[^"]+)"/.exec(output)?.[1], 110_000);
+    pid = Number(logLines(output).find((line) => line.message === 'clarion listening')?.pid);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+
+    shell.kill('SIGTERM'); // what npm does with the SIGTERM it gets; the shell dies and Clarion's parent is gone
+    // Gone, or a zombie no one has reaped yet (its parent is init now).
+    const gone = (stat: string) => stat === '' || stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+    await waitFor(async () => (gone(await procFile(pid, 'stat')) ? true : undefined), 30_000);
+    expect(output).toContain('"message":"stopped"');
+    expect(await postgresProcessesOf(dataDir)).toEqual([]);
+  }, 150_000);
 });
