@@ -81,7 +81,7 @@ export async function start(config: Config) {
     });
     const adopted = await database.transaction((tx) => adoptShardsWithoutJobs(tx, boss));
     if (adopted) logger.info('broadcasts interrupted before the upgrade to the job queue are resumed', { shards: adopted });
-    const stranded = await database.transaction((tx) => finishStranded(tx, boss));
+    const stranded = await finishStranded(database, boss);
     stranded.forEach(countBroadcastEnd);
     if (stranded.length) logger.info('broadcasts whose shards had all ended are ended', { broadcasts: stranded.length });
     if (config.fanoutWorkers > 0) {

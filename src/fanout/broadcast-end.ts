@@ -48,6 +48,12 @@ export async function finishIfDone(database: Pick<Database, 'sql' | 'transaction
     `SELECT status::text, EXISTS (SELECT 1 FROM broadcast_shards WHERE broadcast_id = $1 AND status = 'pending') AS pending FROM broadcasts WHERE id = $1`,
     [broadcastId],
   );
+  // Cancelled or failed while this shard sent its last page: that page may have committed after the cancel's (or the
+  // failure's) fold had read the shards, its own fold skipped because the row was held. Folded in now, waiting.
+  if (row?.status === 'cancelled' || row?.status === 'failed') {
+    await database.transaction((tx) => foldTotals(tx, broadcastId));
+    return undefined;
+  }
   if (row?.status !== 'sending' || row.pending) return undefined;
   return database.transaction((tx) => finishBroadcast(tx, boss, broadcastId));
 }
@@ -84,18 +90,19 @@ export async function failUnstarted(tx: SqlTransaction, boss: Boss, broadcastId:
 }
 
 /**
- * Ends the sending broadcasts whose shards are all done but which were never ended (a crash between the two,
- * before they were one transaction): run at start.
+ * Ends the sending broadcasts whose shards are all done but which were never ended (a crash between a shard's end and
+ * finishIfDone): run at start. Each in a transaction of its own: one transaction locking several broadcasts' rows and
+ * their days' rows, in no order, could deadlock with a run's finishIfDone ending one of them at the same moment.
  */
-export async function finishStranded(tx: SqlTransaction, boss: Boss) {
-  const rows = await tx.query<{ id: string }>(
+export async function finishStranded(database: Pick<Database, 'sql' | 'transaction'>, boss: Boss) {
+  const rows = await database.sql.query<{ id: string }>(
     `SELECT b.id::text FROM broadcasts b WHERE b.status = 'sending'
        AND EXISTS (SELECT 1 FROM broadcast_shards s WHERE s.broadcast_id = b.id)
        AND NOT EXISTS (SELECT 1 FROM broadcast_shards s WHERE s.broadcast_id = b.id AND s.status = 'pending')`,
   );
   const ended: EndedStatus[] = [];
   for (const { id } of rows) {
-    const status = await finishBroadcast(tx, boss, id);
+    const status = await database.transaction((tx) => finishBroadcast(tx, boss, id));
     if (status) ended.push(status);
   }
   return ended;

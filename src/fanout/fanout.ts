@@ -25,7 +25,7 @@ import { addRetries, clearRetries, dueRetries, giveUpExpired } from './retries.t
 import { countUnsent, createRunPlatforms } from './run-platforms.ts';
 import { refusingPlatforms, sendTest } from './test-send.ts';
 import {
-  claimShard, closeCounted, closeShard, endShard, EXPRESS_RUN_MS, handOff, hasRetries, holdShard, JOB_RUN_MS, pauseShard, progressOf, settleRetries, stopBroadcast,
+  claimShard, closeCounted, endShard, EXPRESS_RUN_MS, handOff, hasRetries, holdShard, JOB_RUN_MS, pauseShard, progressOf, settleRetries, stopBroadcast,
   stopPlatform, storePage, type ShardJob,
 } from './shards.ts';
 import { finishIfDone } from './broadcast-end.ts';
@@ -87,8 +87,10 @@ export function createFanout({
       countBroadcastEnd(await finishIfDone(database, boss, job.broadcastId));
       return false;
     }
+    // Cancelled or failed meanwhile: closed, and its pages folded in, waiting for the row. A page this shard stored while
+    // the cancel held the row (read as sending, its fold skipped) was committed after the cancel's fold had read.
     if (shard.broadcastStatus !== 'sending') {
-      await closeShard(sql, job, holder);
+      await database.transaction((tx) => closeCounted(tx, job, holder));
       return false;
     }
     const { push: _push, ...request } = shard.request;

@@ -23,13 +23,19 @@ const recordBatch = perDatabase((sql: SqlClient) =>
   createBatcher(async (items: Open[]): Promise<OpenRow[]> => {
     const rows = await sql.query<OpenRow & { n: string }>(
       `WITH input AS (SELECT * FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS i(device_uuid, broadcast_id, n)),
-       -- Locked, and read as they are now (not as this statement's snapshot saw them): opened never passes sent.
-       locked AS (SELECT id, opened, sent FROM broadcasts WHERE id IN (SELECT broadcast_id FROM input) ORDER BY id FOR UPDATE),
+       -- Locked, and read as they are now (not as this statement's snapshot saw them): opened never passes sent. What
+       -- was sent is what its shards have stored: the broadcast's own total trails them by up to a second while it
+       -- sends (../../fanout/totals.ts). A test send has no shard: its own total.
+       locked AS (
+         SELECT id, opened, GREATEST(sent, (SELECT COALESCE(sum(s.sent), 0)::int FROM broadcast_shards s WHERE s.broadcast_id = broadcasts.id)) AS sent
+         FROM broadcasts WHERE id IN (SELECT broadcast_id FROM input) ORDER BY id FOR UPDATE
+       ),
        checked AS (
          SELECT i.n, i.device_uuid, i.broadcast_id, EXISTS (SELECT 1 FROM devices d WHERE d.device_uuid = i.device_uuid) AS device_found,
                 EXISTS (SELECT 1 FROM broadcasts b JOIN subscriptions s ON s.organization_id = b.organization_id AND s.device_uuid = i.device_uuid
                           JOIN devices d ON d.device_uuid = s.device_uuid
-                        WHERE b.id = i.broadcast_id AND b.id IN (SELECT id FROM locked) AND b.sent > 0
+                          JOIN locked l ON l.id = b.id
+                        WHERE b.id = i.broadcast_id AND l.sent > 0
                           AND s.created_at <= COALESCE(b.finished_at, now())
                           -- A token written off before the broadcast was not sent to.
                           AND (d.token_invalidated_at IS NULL OR d.token_invalidated_at > b.created_at)
