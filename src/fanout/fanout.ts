@@ -87,12 +87,8 @@ export function createFanout({
       countBroadcastEnd(await finishIfDone(database, boss, job.broadcastId));
       return false;
     }
-    // Cancelled or failed meanwhile: closed, and its pages folded in, waiting for the row. A page this shard stored while
-    // the cancel held the row (read as sending, its fold skipped) was committed after the cancel's fold had read.
-    if (shard.broadcastStatus !== 'sending') {
-      await database.transaction((tx) => closeCounted(tx, job, holder));
-      return false;
-    }
+    // Ended meanwhile: closed, its pages folded in, waiting (one stored while a cancel held the row missed its fold).
+    if (shard.broadcastStatus !== 'sending') return database.transaction((tx) => closeCounted(tx, job, holder)).then(() => false);
     const { push: _push, ...request } = shard.request;
     const retryDeadline = { windowMs: retryWindowMs, expiration: request.expiration };
     const readPage = (after: string | null, limit: number) => sql.query<PageRow>(...pageQuery(shard.organizationId, request, shard, after, limit));
