@@ -1,9 +1,11 @@
 // The intake's two hot statements (registration, subscription) are parsed once per connection (prepared, run by
-// name) and planned on every call with its own parameters: a generic plan, made once, was seen to keep the plan it
-// chose while the tables were nearly empty (bench/rest, README "Hot paths"). One connection here, so the statements
-// the test looks at are its own.
+// name). While the tables are small they are planned on every call with its own parameters: a generic plan made on
+// nearly empty tables was seen to keep scanning them whole as they grew (src/db/pool.ts, GENERIC_PLANS_FROM_ROWS).
+// Once the planner's statistics say both are large, a new connection plans them once. One connection per pool here,
+// so the statements the test looks at are its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
+import { GENERIC_PLANS_FROM_ROWS } from '../src/db/pool.ts';
 import { registerDevice } from '../src/domain/devices/service.ts';
 import { subscribe } from '../src/domain/subscriptions/service.ts';
 import { freshPostgresDatabase, testLogger } from './support/backends.ts';
@@ -12,43 +14,68 @@ import { apnsToken, seedOrganization } from './support/seed.ts';
 describe('the intake statements on one connection', () => {
   let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
   let database: Database;
+  // Kept a minute unused, so that a slow step cannot swap the connection (and its statements) mid-test.
+  const open = () => openDatabase({ url: fresh.url, poolSize: 1, idleMs: 60_000, logger: testLogger });
 
   beforeAll(async () => {
     fresh = await freshPostgresDatabase();
-    // Kept a minute unused, so that a slow step cannot swap the connection (and its statements) mid-test.
-    database = await openDatabase({ url: fresh.url, poolSize: 1, idleMs: 60_000, logger: testLogger });
+    database = await open();
   });
   afterAll(async () => {
     await database?.close();
     await fresh?.drop();
   });
 
-  it('are prepared once, run by name, planned with each call\'s parameters, and answer as before', async () => {
-    const organization = await seedOrganization(database.prisma, { slug: 'prepared' });
+  /** Registers and subscribes seven devices on `db`; what the connection's prepared statements and setting say after. */
+  async function sevenCalls(db: Database, slug: string) {
     const answers = [];
     // Seven: PostgreSQL's own choice (plan_cache_mode=auto) may turn to a generic plan from the sixth call.
     for (let i = 0; i < 7; i++) {
-      const registered = await registerDevice(database.sql, { platform: 'ios', apnsToken: apnsToken() });
+      const registered = await registerDevice(db.sql, { platform: 'ios', apnsToken: apnsToken() });
       if (!registered.ok) throw new Error(registered.error.message);
-      const subscribed = await subscribe(database.sql, { deviceUuid: registered.value.deviceUuid, orgSlug: organization.slug, externalId: `user-${i}` });
+      const subscribed = await subscribe(db.sql, { deviceUuid: registered.value.deviceUuid, orgSlug: slug, externalId: `user-${i}` });
       answers.push([registered.value.created, subscribed.ok && subscribed.value.created]);
     }
     expect(answers).toEqual(Array.from({ length: 7 }, () => [true, true]));
-    expect(await database.prisma.subscription.count({ where: { organizationId: organization.id } })).toBe(7);
-
-    const prepared = await database.sql.query<{ name: string; statement: string; generic_plans: string; custom_plans: string }>(
-      `SELECT name, statement, generic_plans::text, custom_plans::text FROM pg_prepared_statements WHERE name LIKE 'clarion\\_%' ORDER BY statement LIKE '%INSERT INTO devices%' DESC`,
+    const prepared = await db.sql.query<{ statement: string; generic_plans: string; custom_plans: string }>(
+      `SELECT statement, generic_plans::text, custom_plans::text FROM pg_prepared_statements WHERE name LIKE 'clarion\\_%' ORDER BY statement LIKE '%INSERT INTO devices%' DESC`,
     );
     expect(prepared.map((row) => [/INSERT INTO devices/.test(row.statement), /INSERT INTO subscriptions/.test(row.statement)])).toEqual([
       [true, false],
       [false, true],
     ]);
-    // Prepared on the first call; each of the seven calls was planned for its parameters, none ran a generic plan.
-    expect(prepared.map((row) => [Number(row.generic_plans), Number(row.custom_plans)])).toEqual([
-      [0, 7],
-      [0, 7],
-    ]);
-    const [setting] = await database.sql.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode');
-    expect(setting?.plan_cache_mode).toBe('force_custom_plan');
+    const [setting] = await db.sql.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode');
+    return { plans: prepared.map((row) => [Number(row.generic_plans), Number(row.custom_plans)]), mode: setting?.plan_cache_mode };
+  }
+
+  it("are prepared once, run by name, and planned with each call's parameters while the tables are small", async () => {
+    const organization = await seedOrganization(database.prisma, { slug: 'prepared' });
+    // Each of the seven calls was planned for its parameters, none ran a generic plan.
+    expect(await sevenCalls(database, organization.slug)).toEqual({ plans: [[0, 7], [0, 7]], mode: 'force_custom_plan' });
+    expect(await database.prisma.subscription.count({ where: { organizationId: organization.id } })).toBe(7);
+  });
+
+  it('are planned once on a connection opened when both tables are large, and answer as before', async () => {
+    const organization = await seedOrganization(database.prisma, { slug: 'large' });
+    await database.sql.query(
+      `INSERT INTO devices (device_uuid, platform, apns_token) SELECT gen_random_uuid(), 'ios', encode(sha256(convert_to('large' || g, 'UTF8')), 'hex') FROM generate_series(1, $1) g`,
+      [GENERIC_PLANS_FROM_ROWS],
+    );
+    await database.sql.query(`INSERT INTO subscriptions (organization_id, device_uuid) SELECT $1::uuid, device_uuid FROM devices ON CONFLICT DO NOTHING`, [organization.id]);
+    await database.sql.query('ANALYZE devices, subscriptions');
+    // The open connection keeps what it decided when it opened; a new one decides again.
+    const large = await open();
+    try {
+      expect(await sevenCalls(large, organization.slug)).toEqual({ plans: [[7, 0], [7, 0]], mode: 'force_generic_plan' });
+    } finally {
+      await large.close();
+    }
+    // Every device is subscribed to it: those seeded, those of the test before, and the seven.
+    const [counts] = await database.sql.query<{ devices: number; subscribed: number }>(
+      `SELECT (SELECT count(*)::int FROM devices) AS devices, (SELECT count(*)::int FROM subscriptions WHERE organization_id = $1) AS subscribed`,
+      [organization.id],
+    );
+    expect(counts!.subscribed).toBe(counts!.devices);
+    expect(counts!.devices).toBeGreaterThanOrEqual(GENERIC_PLANS_FROM_ROWS + 7);
   });
 });

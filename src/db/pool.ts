@@ -34,10 +34,15 @@ export interface DatabaseOptions {
 /** A pool on an already migrated database, with plain SQL and transactions only. */
 export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: DatabaseOptions): SqlDatabase & { pool: pg.Pool } {
   // A stuck statement or lock fails after a while instead of holding the writes queued behind it. Prepared statements
-  // (QueryOptions.prepare) are planned anew per call: a generic plan, made once per connection, kept what it chose
-  // while the tables were nearly empty (bench/rest on a fresh database: 3,400-6,100 req/s against a steady 5,000).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: idleMs, options: '-c statement_timeout=30000 -c lock_timeout=10000 -c plan_cache_mode=force_custom_plan' });
+  // (QueryOptions.prepare) are planned per call until the tables are large (see GENERIC_PLANS); a connection lives
+  // LIFETIME_SECONDS at most, so that one opened while they were small decides again.
+  const pool = new pg.Pool({
+    connectionString: url, max: poolSize, idleTimeoutMillis: idleMs, maxLifetimeSeconds: LIFETIME_SECONDS,
+    options: '-c statement_timeout=30000 -c lock_timeout=10000 -c plan_cache_mode=force_custom_plan',
+  });
   pool.on('error', (error) => logger.warn('idle PostgreSQL connection failed', { error: error.message }));
+  // Queued before anything the pool hands the connection out for; if it fails, statements stay planned per call.
+  pool.on('connect', (client) => void client.query(GENERIC_PLANS, [GENERIC_PLANS_FROM_ROWS]).catch(() => {}));
   return {
     pool,
     sql: { query: async (text, params, options) => (await pool.query(options?.prepare ? { name: statementName(text), text, values: params } : { text, values: params })).rows },
@@ -65,6 +70,20 @@ export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: D
     close: () => pool.end(),
   };
 }
+
+/**
+ * The rows (by the planner's statistics) both devices and subscriptions must have before a connection plans the
+ * prepared statements once (a generic plan) rather than per call. A generic plan halves what PostgreSQL spends on a
+ * subscription batch (bench/rest/statements.ts: 1.03 ms against 1.55), but it keeps what it chose when it was made: made
+ * while the tables were nearly empty (a fresh install), it scanned them whole as they grew (bench/rest: 3,400 to 6,100
+ * req/s from run to run against a steady 5,000). On tables this large the planner looks rows up by index.
+ */
+export const GENERIC_PLANS_FROM_ROWS = 10_000;
+const GENERIC_PLANS = `SELECT set_config('plan_cache_mode', 'force_generic_plan', false)
+  WHERE (SELECT count(*) FROM pg_class WHERE oid IN (to_regclass('devices'), to_regclass('subscriptions')) AND reltuples >= $1) = 2`;
+
+/** How long a connection lives at most: one opened while the tables were small plans per call until then. */
+export const LIFETIME_SECONDS = 300;
 
 const names = new Map<string, string>();
 

@@ -10,8 +10,8 @@ export interface SqlClient {
 export interface QueryOptions {
   /**
    * Prepared once per connection and run by name after that: PostgreSQL parses it once per connection instead of
-   * per call. Still planned per call with its parameters (plan_cache_mode=force_custom_plan on every connection,
-   * ./pool.ts). For the hot statements whose text never changes.
+   * per call. Planned per call with its parameters while the tables are small, once per connection when they are
+   * large (./pool.ts, GENERIC_PLANS_FROM_ROWS). For the hot statements whose text never changes.
    */
   prepare?: boolean;
 }
