@@ -3,7 +3,7 @@
 // commits after the ending transaction's fold has read the shards: whoever next closes the shard or asks whether the
 // broadcast has ended folds it in, waiting. And an open reported before the pages' counts are folded is counted.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apnsChannel } from '../src/apns/platform.ts';
 import type { SqlTransaction } from '../src/db/sql.ts';
 import { cancelBroadcast } from '../src/domain/broadcasts/history.ts';
@@ -13,12 +13,21 @@ import { createCircuit } from '../src/fanout/circuit.ts';
 import { createFanout } from '../src/fanout/fanout.ts';
 import { claimShard, endShard, handOff, holdShard, stopBroadcast, storePage } from '../src/fanout/shards.ts';
 import { foldTotals } from '../src/fanout/totals.ts';
-import { openQueue, type Boss } from '../src/jobs/queue.ts';
+import { queueDuringSuite } from './support/queues.ts';
 import { backends, testLogger } from './support/backends.ts';
 import { apnsToken, seedOrganization } from './support/seed.ts';
 import { TEST_PLATFORM } from './support/server.ts';
 
 const NIL = '00000000-0000-0000-0000-000000000000';
+/** A transaction held at a point: `arrived()` there resolves `reached`, and it waits on `gate` until `release()`. */
+function pause() {
+  let arrived!: () => void;
+  let release!: () => void;
+  const reached = new Promise<void>((resolve) => (arrived = resolve));
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return { reached, arrived, gate, release };
+}
+
 /** A page's progress: `sent` delivered, `failed` refused as BadDeviceToken, all on iOS. */
 function page(sent: number, failed = 0) {
   const failures: Record<string, number> = {};
@@ -29,20 +38,11 @@ function page(sent: number, failed = 0) {
 }
 
 describe.each(backends)('a broadcast ending while a run stores its last page, on $name', (backend) => {
-  let storage: Awaited<ReturnType<typeof backend.open>>;
-  let boss: Boss;
-  beforeAll(async () => {
-    storage = await backend.open();
-    boss = await openQueue(storage.database, testLogger);
-  });
-  afterAll(async () => {
-    await boss?.stop({ graceful: false, close: false, wait: true });
-    await storage?.close();
-  });
+  const suite = queueDuringSuite(backend);
 
   async function sendingBroadcast(shards: number) {
-    const org = await seedOrganization(storage.database.prisma);
-    const broadcast = await storage.database.prisma.broadcast.create({
+    const org = await seedOrganization(suite.storage.database.prisma);
+    const broadcast = await suite.storage.database.prisma.broadcast.create({
       data: {
         organizationId: org.id, status: 'sending', recipients: 10, request: { body: 'x', target: 'all', push: { payload: '{"aps":{}}', headers: {} } },
         shards: { create: Array.from({ length: shards }, (_, index) => ({ index, after: NIL })) },
@@ -50,24 +50,21 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
     });
     const jobs = Array.from({ length: shards }, (_, index) => ({ broadcastId: broadcast.id, index }));
     const holders = jobs.map(() => randomUUID());
-    for (const [i, job] of jobs.entries()) expect(await claimShard(storage.database.sql, job, randomUUID(), holders[i]!)).not.toBeNull();
+    for (const [i, job] of jobs.entries()) expect(await claimShard(suite.storage.database.sql, job, randomUUID(), holders[i]!)).not.toBeNull();
     return { org, broadcast, jobs, holders };
   }
 
   async function totals(organizationId: string, broadcastId: string) {
-    const row = await storage.database.prisma.broadcast.findUniqueOrThrow({ where: { id: broadcastId } });
-    const [day] = await storage.database.sql.query<{ sent: number; failed: number }>(`SELECT sent, failed FROM organization_days WHERE organization_id = $1`, [organizationId]);
+    const row = await suite.storage.database.prisma.broadcast.findUniqueOrThrow({ where: { id: broadcastId } });
+    const [day] = await suite.storage.database.sql.query<{ sent: number; failed: number }>(`SELECT sent, failed FROM organization_days WHERE organization_id = $1`, [organizationId]);
     return { status: row.status, sent: row.sent, failed: row.failed, byPlatform: row.byPlatform, day: { sent: day?.sent ?? 0, failed: day?.failed ?? 0 } };
   }
 
   it('counts the page of a run that hands its shard on while the cancel is between its fold and its commit', async () => {
-    const { database } = storage;
+    const { database } = suite.storage;
     const { org, broadcast, jobs, holders } = await sendingBroadcast(1);
     // cancelBroadcast, held just before its NOTIFY: after its fold, before its commit.
-    let folded!: () => void;
-    const cancelFolded = new Promise<void>((resolve) => (folded = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { reached, arrived, gate, release } = pause();
     const held = {
       transaction: <T>(work: (tx: SqlTransaction) => Promise<T>) =>
         database.transaction((tx) =>
@@ -75,7 +72,7 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
             ...tx,
             query: async (text: string, params?: unknown[]) => {
               if (text.includes('pg_notify')) {
-                folded();
+                arrived();
                 await gate;
               }
               return tx.query(text, params);
@@ -83,8 +80,8 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
           } as SqlTransaction),
         ),
     };
-    const cancelling = cancelBroadcast({ db: database.prisma, database: held, boss }, org.id, broadcast.id);
-    await cancelFolded;
+    const cancelling = cancelBroadcast({ db: database.prisma, database: held, boss: suite.boss }, org.id, broadcast.id);
+    await reached;
 
     // The run's last page of its time slice: the broadcast still reads as sending, its fold is skipped; then it hands on.
     await database.transaction(async (tx) => {
@@ -92,14 +89,14 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
       expect((await storePage(tx, jobs[0]!, holders[0]!, page(7)))?.status).toBe('sending');
       expect(await foldTotals(tx, broadcast.id, { wait: false })).toBe(false);
     });
-    await database.transaction((tx) => handOff(tx, boss, jobs[0]!, holders[0]!));
+    await database.transaction((tx) => handOff(tx, suite.boss, jobs[0]!, holders[0]!));
     release();
     expect((await cancelling).ok).toBe(true);
     expect(await totals(org.id, broadcast.id)).toMatchObject({ status: 'cancelled', sent: 0 }); // the cancel's fold missed it
 
     // The next job's run finds the broadcast cancelled: it closes the shard and folds it in.
     const fanout = createFanout({
-      database, boss, logger: testLogger, pageSize: 2, concurrency: 2, shardSize: 100, retryWindowMs: 60_000,
+      database, boss: suite.boss, logger: testLogger, pageSize: 2, concurrency: 2, shardSize: 100, retryWindowMs: 60_000,
       channels: { ios: apnsChannel({ send: async () => ({ ok: true }), platform: TEST_PLATFORM, circuit: createCircuit(), topic: 'dev.clarion.test' }) },
     });
     await fanout.runShard(jobs[0]!, randomUUID());
@@ -109,22 +106,19 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
   });
 
   it("counts the last page of a shard that ends while another run's breaker fails the broadcast", async () => {
-    const { database } = storage;
+    const { database } = suite.storage;
     const { org, broadcast, jobs, holders } = await sendingBroadcast(2);
     // Run 1: its breaker trips, its page's transaction fails the broadcast, and commits a moment later.
-    let stopped!: () => void;
-    const failedAndFolded = new Promise<void>((resolve) => (stopped = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { reached, arrived, gate, release } = pause();
     const failing = database.transaction(async (tx) => {
       expect(await holdShard(tx, jobs[1]!, holders[1]!)).toBe(true);
       await storePage(tx, jobs[1]!, holders[1]!, page(0, 3));
-      const end = await stopBroadcast(tx, boss, jobs[1]!, holders[1]!, { code: 'APNS_CONFIGURATION', setting: 'APNS_TOPIC', reason: 'TopicDisallowed', message: 'a wrong setting' });
-      stopped();
+      const end = await stopBroadcast(tx, suite.boss, jobs[1]!, holders[1]!, { code: 'APNS_CONFIGURATION', setting: 'APNS_TOPIC', reason: 'TopicDisallowed', message: 'a wrong setting' });
+      arrived();
       await gate;
       return end;
     });
-    await failedAndFolded;
+    await reached;
     // Run 0: its last page and its end, read as sending, committed while the failure is uncommitted.
     await database.transaction(async (tx) => {
       expect(await holdShard(tx, jobs[0]!, holders[0]!)).toBe(true);
@@ -134,12 +128,12 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
     release();
     expect(await failing).toBe('failed');
     // What the run asks once its shard's end has committed.
-    expect(await finishIfDone(database, boss, broadcast.id)).toBeUndefined();
+    expect(await finishIfDone(database, suite.boss, broadcast.id)).toBeUndefined();
     expect(await totals(org.id, broadcast.id)).toEqual({ status: 'failed', sent: 7, failed: 3, byPlatform: { 'ios.sent': 7, 'ios.failed': 3 }, day: { sent: 7, failed: 3 } });
   });
 
   it('counts an open reported before the pages that sent it are folded into the broadcast', async () => {
-    const { database } = storage;
+    const { database } = suite.storage;
     const { org, broadcast, jobs, holders } = await sendingBroadcast(1);
     const device = await database.prisma.device.create({ data: { deviceUuid: randomUUID(), apnsToken: apnsToken(), platform: 'ios' } });
     await database.prisma.subscription.create({ data: { organizationId: org.id, deviceUuid: device.deviceUuid, createdAt: new Date(Date.now() - 60_000) } });

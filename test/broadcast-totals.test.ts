@@ -4,31 +4,22 @@
 // equal to the shards' sums, and the day's tally counting each push once however many folds there were. And twelve
 // runs that find their broadcast cancelled, closing at once, each folding after updating its shard twice.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { finishIfDone } from '../src/fanout/broadcast-end.ts';
 import { claimShard, closeCounted, endShard, holdShard, storePage } from '../src/fanout/shards.ts';
 import { foldTotals } from '../src/fanout/totals.ts';
-import { openQueue, type Boss } from '../src/jobs/queue.ts';
-import { backends, testLogger } from './support/backends.ts';
+import { queueDuringSuite } from './support/queues.ts';
+import { backends } from './support/backends.ts';
 import { seedOrganization } from './support/seed.ts';
 
 const SHARDS = 12;
 const PAGES = 5;
 
 describe.each(backends)('a broadcast\'s totals on $name', (backend) => {
-  let storage: Awaited<ReturnType<typeof backend.open>>;
-  let boss: Boss;
-  beforeAll(async () => {
-    storage = await backend.open();
-    boss = await openQueue(storage.database, testLogger);
-  });
-  afterAll(async () => {
-    await boss?.stop({ graceful: false, close: false, wait: true });
-    await storage?.close();
-  });
+  const suite = queueDuringSuite(backend);
 
   it('folds the pages of shards ending at once, ends the broadcast once, and tallies each push once', async () => {
-    const { database } = storage;
+    const { database } = suite.storage;
     const org = await seedOrganization(database.prisma);
     const broadcast = await database.prisma.broadcast.create({
       data: {
@@ -53,7 +44,7 @@ describe.each(backends)('a broadcast\'s totals on $name', (backend) => {
             else await foldTotals(tx, broadcast.id, { wait: false });
           });
         }
-        return finishIfDone(database, boss, broadcast.id);
+        return finishIfDone(database, suite.boss, broadcast.id);
       }),
     );
     expect(ends.filter((end) => end !== undefined)).toEqual(['completed']);
@@ -68,14 +59,14 @@ describe.each(backends)('a broadcast\'s totals on $name', (backend) => {
     );
     expect(day).toEqual({ broadcasts: 1, sent: 9 * total, failed: total, failures: { BadDeviceToken: total } });
     // Asking again, and folding again, changes nothing.
-    expect(await finishIfDone(database, boss, broadcast.id)).toBeUndefined();
+    expect(await finishIfDone(database, suite.boss, broadcast.id)).toBeUndefined();
     await database.transaction((tx) => foldTotals(tx, broadcast.id));
     const [again] = await database.sql.query<{ sent: number }>(`SELECT sent FROM organization_days WHERE organization_id = $1`, [org.id]);
     expect(again!.sent).toBe(9 * total);
   });
 
   it('counts the pages of runs that find their broadcast cancelled, closing at once: no deadlock, none lost', async () => {
-    const { database } = storage;
+    const { database } = suite.storage;
     const org = await seedOrganization(database.prisma);
     const broadcast = await database.prisma.broadcast.create({
       data: {
@@ -102,7 +93,7 @@ describe.each(backends)('a broadcast\'s totals on $name', (backend) => {
   });
 
   it('leaves a broadcast without shards as it was (a test send, or one from before shards)', async () => {
-    const { database } = storage;
+    const { database } = suite.storage;
     const org = await seedOrganization(database.prisma);
     const broadcast = await database.prisma.broadcast.create({
       data: { organizationId: org.id, status: 'completed', recipients: 2, sent: 2, request: { body: 'x', target: 'all', push: { payload: '{"aps":{}}', headers: {} } } },

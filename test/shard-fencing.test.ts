@@ -5,32 +5,23 @@
 // device is the range's bound: it neither reads nor stores an empty page after it (one read and one transaction less
 // per shard whenever a shard holds a whole number of pages, as the defaults do).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SendPush } from '../src/apns/sender.ts';
 import type { PushOutcome } from '../src/fanout/platform.ts';
 import { createCircuit } from '../src/fanout/circuit.ts';
 import { apnsChannel } from '../src/apns/platform.ts';
 import { createFanout } from '../src/fanout/fanout.ts';
-import { openQueue, type Boss } from '../src/jobs/queue.ts';
+import { queueDuringSuite } from './support/queues.ts';
 import { backends, testLogger } from './support/backends.ts';
 import { apnsToken, seedOrganization } from './support/seed.ts';
 import { TEST_PLATFORM } from './support/server.ts';
 
 describe.each(backends)('shard fencing on $name', (backend) => {
-  let storage: Awaited<ReturnType<typeof backend.open>>;
-  let boss: Boss;
-  beforeAll(async () => {
-    storage = await backend.open();
-    boss = await openQueue(storage.database, testLogger);
-  });
-  afterAll(async () => {
-    await boss?.stop({ graceful: false, close: false, wait: true });
-    await storage?.close();
-  });
+  const suite = queueDuringSuite(backend);
 
   /** A one-shard broadcast to `count` new devices, with an endpoint that takes devices.unregistered; its devices' tokens in fan-out order. */
   async function broadcastTo(count: number) {
-    const db = storage.database.prisma;
+    const db = suite.storage.database.prisma;
     const org = await seedOrganization(db);
     const tokens = [];
     for (let i = 0; i < count; i += 1) {
@@ -46,11 +37,11 @@ describe.each(backends)('shard fencing on $name', (backend) => {
     tokens.sort((a, b) => a.deviceUuid.localeCompare(b.deviceUuid));
     return { org, broadcast, job: { broadcastId: broadcast.id, index: 0 }, tokens: tokens.map((t) => t.apnsToken) };
   }
-  const options = () => ({ database: storage.database, boss, logger: testLogger, pageSize: 2, concurrency: 2, shardSize: 100, retryWindowMs: 60_000 });
+  const options = () => ({ database: suite.storage.database, boss: suite.boss, logger: testLogger, pageSize: 2, concurrency: 2, shardSize: 100, retryWindowMs: 60_000 });
   const ios = (send: SendPush) => ({ ios: apnsChannel({ send, platform: TEST_PLATFORM, circuit: createCircuit(), topic: 'dev.clarion.test' }) });
 
   it('lets only the run that last claimed a shard write: the other commits no progress, retries, dead devices or events', async () => {
-    const db = storage.database.prisma;
+    const db = suite.storage.database.prisma;
     const { org, broadcast, job, tokens } = await broadcastTo(4);
     const sentBy = { a: 0, b: 0 };
     let release: () => void = () => {};
@@ -89,7 +80,7 @@ describe.each(backends)('shard fencing on $name', (backend) => {
   });
 
   it('never outlives its job: a push unanswered at the run deadline is left to the retry table as ambiguous, and sent once more', async () => {
-    const db = storage.database.prisma;
+    const db = suite.storage.database.prisma;
     const { broadcast, job, tokens } = await broadcastTo(2);
     const attempts = new Map<string, number>();
     // One device's push never answers the first time.
@@ -113,7 +104,7 @@ describe.each(backends)('shard fencing on $name', (backend) => {
   });
 
   it('stops at a full page that ends on the range bound, and sends nothing past it', async () => {
-    const db = storage.database.prisma;
+    const db = suite.storage.database.prisma;
     const org = await seedOrganization(db);
     const devices = [];
     for (let i = 0; i < 6; i += 1) {
@@ -132,18 +123,18 @@ describe.each(backends)('shard fencing on $name', (backend) => {
     });
     let pageReads = 0;
     const database = {
-      ...storage.database,
+      ...suite.storage.database,
       sql: {
         query: <Row,>(text: string, params?: unknown[]) => {
           if (text.includes('CROSS JOIN LATERAL')) pageReads += 1;
-          return storage.database.sql.query<Row>(text, params);
+          return suite.storage.database.sql.query<Row>(text, params);
         },
       },
     };
     const sent: string[] = [];
     const send: SendPush = async ({ deviceToken }) => (sent.push(deviceToken), { ok: true });
     const fanout = createFanout({
-      database, boss, logger: testLogger, pageSize: 2, concurrency: 2, shardSize: 4, retryWindowMs: 60_000,
+      database, boss: suite.boss, logger: testLogger, pageSize: 2, concurrency: 2, shardSize: 4, retryWindowMs: 60_000,
       channels: { ios: apnsChannel({ send, platform: TEST_PLATFORM, circuit: createCircuit(), topic: 'dev.clarion.test' }) },
     });
     await fanout.runShard({ broadcastId: broadcast.id, index: 0 }, randomUUID());
