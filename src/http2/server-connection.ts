@@ -7,10 +7,11 @@
 import type net from 'node:net';
 import { FrameWriter } from './frame-writer.ts';
 import { ConnectionError, DEFAULT_MAX_FRAME, DEFAULT_WINDOW, ErrorCode, Flag, FrameReader, FrameType, padding, PREFACE, Setting, type FrameHandler } from './frames.ts';
-import { writeInteger } from './hpack-encoder.ts';
 import { HeaderBlocks } from './header-blocks.ts';
 import { CompressionError } from './hpack-decoder.ts';
+import { answerRoom, writeAnswer } from './server-answers.ts';
 import { OutgoingBodies } from './server-bodies.ts';
+import { forEachSetting } from './settings.ts';
 
 export interface ServerHandler {
   /** A whole request. Answer it with `connection.respond`, now or later (or reset it, or never). */
@@ -29,10 +30,6 @@ interface Stream {
   ended: boolean;
 }
 
-/** Static table indexes of `:status` (RFC 7541 Appendix A); any other status is a literal with name index 8. */
-const STATUS_INDEX: Record<number, number> = { 200: 8, 204: 9, 206: 10, 304: 11, 400: 12, 404: 13, 500: 14 };
-const CONTENT_TYPE_INDEX = 31;
-const JSON_TYPE = 'application/json';
 /** A window is given back once half of it has been used, as nghttp2 (node:http2's server) does. */
 const REFILL_AT = DEFAULT_WINDOW >> 1;
 
@@ -163,18 +160,12 @@ export class ServerConnection implements FrameHandler {
       this.acknowledged = true;
       return;
     }
-    if ((end - start) % 6 !== 0) throw new ConnectionError(ErrorCode.FRAME_SIZE_ERROR, 'SETTINGS not a multiple of 6 octets');
-    for (let at = start; at < end; at += 6) {
-      const id = data.readUInt16BE(at);
-      const value = data.readUInt32BE(at + 2);
+    forEachSetting(data, start, end, (id, value) => {
       if (id === Setting.ENABLE_PUSH && value > 1) throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, `SETTINGS_ENABLE_PUSH of ${value}`);
       if (id === Setting.INITIAL_WINDOW_SIZE) this.bodies.setInitialWindow(value);
-      if (id === Setting.MAX_FRAME_SIZE) {
-        if (value < DEFAULT_MAX_FRAME || value > 2 ** 24 - 1) throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, `SETTINGS_MAX_FRAME_SIZE of ${value}`);
-        this.writer.maxFrameSize = value;
-      }
+      if (id === Setting.MAX_FRAME_SIZE) this.writer.maxFrameSize = value;
       // HEADER_TABLE_SIZE: this side's answers index nothing, so any table size fits them.
-    }
+    });
     this.writer.settingsAck();
   }
 
@@ -242,22 +233,9 @@ export class ServerConnection implements FrameHandler {
    */
   respond(streamId: number, status: number, name: string, value: string, body?: string) {
     if (this.broken || !this.streams.delete(streamId)) return false;
-    const room = 64 + name.length + 3 * value.length + JSON_TYPE.length;
+    const room = answerRoom(name, value);
     const out = room <= this.scratch.length ? this.scratch : Buffer.allocUnsafe(room);
-    const index = STATUS_INDEX[status];
-    let at = 0;
-    if (index) out[at++] = 0x80 | index;
-    else {
-      at = writeInteger(out, at, 8, 4, 0x00);
-      at = writeInteger(out, at, 3, 7, 0x00);
-      at += out.write(String(status), at, 'latin1');
-    }
-    at = literal(out, at, name, value);
-    if (body !== undefined) {
-      at = writeInteger(out, at, CONTENT_TYPE_INDEX, 4, 0x00);
-      at = writeInteger(out, at, JSON_TYPE.length, 7, 0x00);
-      at += out.write(JSON_TYPE, at, 'latin1');
-    }
+    const at = writeAnswer(out, status, name, value, body !== undefined);
     this.writer.headers(streamId, out, at, body === undefined);
     if (body !== undefined) this.bodies.send(streamId, Buffer.from(body));
     this.scheduleFlush();
@@ -316,13 +294,4 @@ export class ServerConnection implements FrameHandler {
     // A client that stops reading stops being read: its requests wait in its own buffers, not in this process.
     if (!this.socket.write(this.writer.take())) this.socket.pause();
   }
-}
-
-/** A literal header field never indexed, with a literal name (RFC 7541 §6.2.3), neither Huffman-coded. */
-function literal(out: Buffer, at: number, name: string, value: string) {
-  out[at++] = 0x10;
-  at = writeInteger(out, at, name.length, 7, 0x00);
-  at += out.write(name, at, 'latin1');
-  at = writeInteger(out, at, Buffer.byteLength(value, 'latin1'), 7, 0x00);
-  return at + out.write(value, at, 'latin1');
 }

@@ -31,10 +31,7 @@ export class PeerSettings {
 
   /** A SETTINGS frame's payload `data[start..end]`, each setting applied in turn (§6.5.1). */
   apply(data: Buffer, start: number, end: number) {
-    if ((end - start) % 6 !== 0) throw new ConnectionError(ErrorCode.FRAME_SIZE_ERROR, 'SETTINGS not a multiple of 6 octets');
-    for (let at = start; at < end; at += 6) {
-      const id = data.readUInt16BE(at);
-      const value = data.readUInt32BE(at + 2);
+    forEachSetting(data, start, end, (id, value) => {
       switch (id) {
         case Setting.HEADER_TABLE_SIZE:
           this.encoder.setMaxSize(Math.min(value, 4096));
@@ -49,12 +46,25 @@ export class PeerSettings {
           this.flow.setInitialWindow(value);
           break;
         case Setting.MAX_FRAME_SIZE:
-          if (value < DEFAULT_MAX_FRAME || value > 2 ** 24 - 1) throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, `SETTINGS_MAX_FRAME_SIZE of ${value}`);
           this.writer.maxFrameSize = value;
           break;
         default:
         // MAX_HEADER_LIST_SIZE is advisory; unknown settings are ignored (§6.5.2).
       }
-    }
+    });
+  }
+}
+
+/**
+ * Each setting of a SETTINGS payload `data[start..end]` in turn (§6.5.1), for either side: the payload's size and
+ * SETTINGS_MAX_FRAME_SIZE's range are checked here, what each setting means is the caller's.
+ */
+export function forEachSetting(data: Buffer, start: number, end: number, apply: (id: number, value: number) => void) {
+  if ((end - start) % 6 !== 0) throw new ConnectionError(ErrorCode.FRAME_SIZE_ERROR, 'SETTINGS not a multiple of 6 octets');
+  for (let at = start; at < end; at += 6) {
+    const id = data.readUInt16BE(at);
+    const value = data.readUInt32BE(at + 2);
+    if (id === Setting.MAX_FRAME_SIZE && (value < DEFAULT_MAX_FRAME || value > 2 ** 24 - 1)) throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, `SETTINGS_MAX_FRAME_SIZE of ${value}`);
+    apply(id, value);
   }
 }
