@@ -39,6 +39,7 @@ AUDIENCE=${BENCH_AUDIENCE:-received}
 # BENCH_LANGUAGES=20: the devices' locales spread over 20 languages and the broadcast carries a text for each.
 TARGET=${BENCH_TARGET:-all}
 LANGUAGES=${BENCH_LANGUAGES:-0}
+# BENCH_LOG_LEVEL=debug: Clarion logs each shard page it stores (with BENCH_KEEP_LOGS=1 the log is kept); default warn.
 MOCK_DELAY_MS=${BENCH_MOCK_DELAY_MS:-0}
 # BENCH_MOCK=frames: the mock on our own HTTP/2 framing (src/apns/simulator-frames.ts: the same checks and answers)
 # instead of node:http2's server, which costs about 35 µs of CPU a push and so limits every sender on 2 cores.
@@ -330,7 +331,7 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
   local workers=$1 label=${2:-clarion} dir=${3:-$ROOT} key="${2:-clarion}/$1" tag="${2:-clarion}-$1" port pid http id deadline t0 t1 m0 m1 idle peak samples tree p i
   port=$(free_port)
   (cd "$dir" && exec env -u DATA_DIR -u REDIS_URL -u APNS_PRIVATE_KEY -u APNS_ENV -u FANOUT_SHARD_SIZE \
-    HOST=127.0.0.1 PORT="$port" DASHBOARD=off LOG_LEVEL=warn DATABASE_URL="$DB_URL" NOTIFY_WAIT_MS=$((PHASE_TIMEOUT * 1000)) \
+    HOST=127.0.0.1 PORT="$port" DASHBOARD=off LOG_LEVEL="${BENCH_LOG_LEVEL:-warn}" DATABASE_URL="$DB_URL" NOTIFY_WAIT_MS=$((PHASE_TIMEOUT * 1000)) \
     APNS_TEAM_ID="$TEAM_ID" APNS_KEY_ID="$KEY_ID" APNS_PRIVATE_KEY_PATH="$MOCK_DIR/provider-key.pem" APNS_TOPIC="$TOPIC" \
     APNS_URL="$MOCK_ORIGIN" NODE_EXTRA_CA_CERTS="$MOCK_DIR/ca.pem" FANOUT_WORKERS="$workers" FANOUT_WORKER_IDLE_SECONDS="$WORKER_IDLE" ${SHARD_SIZE:+FANOUT_SHARD_SIZE="$SHARD_SIZE"} \
     NODE_OPTIONS="${BENCH_CLARION_NODE_OPTIONS:-${NODE_OPTIONS:-}}" node ${BENCH_CLARION_NODE_ARGS:-} $(if [[ -f scripts/start.mjs ]]; then echo scripts/start.mjs; else echo --import tsx src/main.ts; fi)) >"$WORK/$tag.log" 2>&1 &

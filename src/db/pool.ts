@@ -17,8 +17,10 @@ export interface SqlDatabase {
   url: string;
   /** Where the data lives, without credentials. */
   location: string;
-  /** The pool itself: Prisma's adapter runs on it, and the metrics read its counts. */
+  /** The pool itself: Prisma's adapter runs on it. */
   pool: pg.Pool;
+  /** Connections open, idle and queries waiting, over this database's pools (the metrics read them). */
+  counts: { totalCount: number; idleCount: number; waitingCount: number };
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -33,19 +35,32 @@ export interface DatabaseOptions {
 
 /** A pool on an already migrated database, with plain SQL and transactions only. */
 export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: DatabaseOptions): SqlDatabase & { pool: pg.Pool } {
-  // A stuck statement or lock fails after a while instead of holding the writes queued behind it. Prepared statements
-  // (QueryOptions.prepare) are planned per call until the tables are large (see GENERIC_PLANS); a connection lives
-  // LIFETIME_SECONDS at most, so that one opened while they were small decides again.
-  const pool = new pg.Pool({
-    connectionString: url, max: poolSize, idleTimeoutMillis: idleMs, maxLifetimeSeconds: LIFETIME_SECONDS,
-    options: '-c statement_timeout=30000 -c lock_timeout=10000 -c plan_cache_mode=force_custom_plan',
+  // A stuck statement or lock fails after a while instead of holding the writes queued behind it.
+  const limits = '-c statement_timeout=30000 -c lock_timeout=10000';
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: idleMs, options: limits });
+  // Prepared statements (QueryOptions.prepare) run on connections of their own, so that how they are planned (see
+  // GENERIC_PLANS) is theirs alone: a session's plan_cache_mode reaches every statement with parameters on it, Prisma's
+  // and the fan-out's included, and a generic plan of a query written for its parameters ($2 IS NULL OR ...) can cost
+  // several times a planned one (countRecipients over 100,000 subscriptions: 172 ms against 45). They are planned per
+  // call until the tables are large; a connection lives LIFETIME_SECONDS at most, so that one opened while they were
+  // small decides again. Unused, this pool opens nothing (a worker runs none of them).
+  const prepared = new pg.Pool({
+    connectionString: url, max: PREPARED_POOL_SIZE, idleTimeoutMillis: idleMs, maxLifetimeSeconds: LIFETIME_SECONDS,
+    options: `${limits} -c plan_cache_mode=force_custom_plan`,
+    // Awaited before the connection is handed out; if it fails, its statements stay planned per call.
+    onConnect: (client) => client.query(GENERIC_PLANS, [GENERIC_PLANS_FROM_ROWS]).then(() => {}, () => {}),
   });
-  pool.on('error', (error) => logger.warn('idle PostgreSQL connection failed', { error: error.message }));
-  // Queued before anything the pool hands the connection out for; if it fails, statements stay planned per call.
-  pool.on('connect', (client) => void client.query(GENERIC_PLANS, [GENERIC_PLANS_FROM_ROWS]).catch(() => {}));
+  const pools = [pool, prepared];
+  for (const each of pools) each.on('error', (error) => logger.warn('idle PostgreSQL connection failed', { error: error.message }));
+  const sum = (read: (each: pg.Pool) => number) => pools.reduce((total, each) => total + read(each), 0);
   return {
     pool,
-    sql: { query: async (text, params, options) => (await pool.query(options?.prepare ? { name: statementName(text), text, values: params } : { text, values: params })).rows },
+    counts: {
+      get totalCount() { return sum((each) => each.totalCount); },
+      get idleCount() { return sum((each) => each.idleCount); },
+      get waitingCount() { return sum((each) => each.waitingCount); },
+    },
+    sql: { query: async (text, params, options) => (await (options?.prepare ? prepared : pool).query(options?.prepare ? { name: statementName(text), text, values: params } : { text, values: params })).rows },
     async transaction(work) {
       const client = await pool.connect();
       try {
@@ -67,7 +82,7 @@ export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: D
     url,
     location: redactUrl(url),
     ping: async () => void (await pool.query('SELECT 1')),
-    close: () => pool.end(),
+    close: async () => void (await Promise.all(pools.map((each) => each.end()))),
   };
 }
 
@@ -82,7 +97,13 @@ export const GENERIC_PLANS_FROM_ROWS = 10_000;
 const GENERIC_PLANS = `SELECT set_config('plan_cache_mode', 'force_generic_plan', false)
   WHERE (SELECT count(*) FROM pg_class WHERE oid IN (to_regclass('devices'), to_regclass('subscriptions')) AND reltuples >= $1) = 2`;
 
-/** How long a connection lives at most: one opened while the tables were small plans per call until then. */
+/**
+ * Connections for the prepared statements: each batcher (a registration's per platform, the subscription's) has one
+ * batch in flight at a time (../domain/batch.ts).
+ */
+const PREPARED_POOL_SIZE = 4;
+
+/** How long a prepared statement's connection lives at most: one opened while the tables were small plans per call until then. */
 export const LIFETIME_SECONDS = 300;
 
 const names = new Map<string, string>();
