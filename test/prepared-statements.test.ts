@@ -5,7 +5,8 @@
 // own; the test's calls come one at a time, so the statements it looks at are on one connection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
-import { GENERIC_PLANS_FROM_ROWS } from '../src/db/pool.ts';
+import pg from 'pg';
+import { choosePlanMode, GENERIC_PLANS_FROM_ROWS } from '../src/db/pool.ts';
 import { registerDevice } from '../src/domain/devices/service.ts';
 import { subscribe } from '../src/domain/subscriptions/service.ts';
 import { freshPostgresDatabase, testLogger } from './support/backends.ts';
@@ -14,7 +15,9 @@ import { apnsToken, seedOrganization } from './support/seed.ts';
 describe('the intake statements on one connection', () => {
   let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
   let database: Database;
-  // Kept a minute unused, so that a slow step cannot swap the connection (and its statements) mid-test.
+  // Kept a minute unused, so that a slow step cannot swap the connection (and its statements) mid-test. poolSize is
+  // the main pool's; the prepared statements' pool opens one connection here because the calls come one at a time
+  // and pg-pool hands out the connection released last.
   const open = () => openDatabase({ url: fresh.url, poolSize: 1, idleMs: 60_000, logger: testLogger });
 
   beforeAll(async () => {
@@ -28,6 +31,10 @@ describe('the intake statements on one connection', () => {
 
   /** Registers and subscribes seven devices on `db`; what the connection's prepared statements and setting say after. */
   async function sevenCalls(db: Database, slug: string) {
+    // pg warns when a query is queued on a client already running one (as a plan-mode query sent on 'connect' was).
+    const warnings: string[] = [];
+    const warned = (warning: Error) => void warnings.push(warning.message);
+    process.on('warning', warned);
     const answers = [];
     // Seven: PostgreSQL's own choice (plan_cache_mode=auto) may turn to a generic plan from the sixth call.
     for (let i = 0; i < 7; i++) {
@@ -53,6 +60,9 @@ describe('the intake statements on one connection', () => {
     // Every other statement (Prisma's, the fan-out's) runs on connections PostgreSQL plans as it chooses: a generic
     // plan forced there made a broadcast's recipient count several times slower.
     const [others] = await db.sql.query<{ mode: string }>(mode);
+    await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+    process.off('warning', warned);
+    expect(warnings.filter((message) => /client\.query\(\)/.test(message))).toEqual([]);
     return { plans: prepared.map((row) => [Number(row.generic_plans), Number(row.custom_plans)]), mode: setting?.mode, others: others?.mode };
   }
 
@@ -77,6 +87,16 @@ describe('the intake statements on one connection', () => {
       expect(await sevenCalls(large, organization.slug)).toEqual({ plans: [[7, 0], [7, 0]], mode: 'force_generic_plan', others: 'auto' });
     } finally {
       await large.close();
+    }
+    // Behind a pooler in transaction mode the start-up options do not arrive (a client without them stands in for
+    // one): the plan mode is left alone, since the server connection serves other clients' statements too.
+    const pooled = new pg.Client({ connectionString: fresh.url });
+    await pooled.connect();
+    try {
+      await choosePlanMode(pooled);
+      expect((await pooled.query(`SELECT current_setting('plan_cache_mode') AS mode`)).rows).toEqual([{ mode: 'auto' }]);
+    } finally {
+      await pooled.end();
     }
     // Every device is subscribed to it: those seeded, those of the test before, and the seven.
     const [counts] = await database.sql.query<{ devices: number; subscribed: number }>(

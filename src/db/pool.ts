@@ -46,9 +46,9 @@ export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: D
   // small decides again. Unused, this pool opens nothing (a worker runs none of them).
   const prepared = new pg.Pool({
     connectionString: url, max: PREPARED_POOL_SIZE, idleTimeoutMillis: idleMs, maxLifetimeSeconds: LIFETIME_SECONDS,
-    options: `${limits} -c plan_cache_mode=force_custom_plan`,
+    options: `${limits} -c plan_cache_mode=force_custom_plan -c ${OWN_SESSION}=on`,
     // Awaited before the connection is handed out; if it fails, its statements stay planned per call.
-    onConnect: (client) => client.query(GENERIC_PLANS, [GENERIC_PLANS_FROM_ROWS]).then(() => {}, () => {}),
+    onConnect: choosePlanMode,
   });
   const pools = [pool, prepared];
   for (const each of pools) each.on('error', (error) => logger.warn('idle PostgreSQL connection failed', { error: error.message }));
@@ -82,7 +82,11 @@ export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: D
     url,
     location: redactUrl(url),
     ping: async () => void (await pool.query('SELECT 1')),
-    close: async () => void (await Promise.all(pools.map((each) => each.end()))),
+    async close() {
+      // Both are ended, even if one fails.
+      const ended = await Promise.allSettled(pools.map((each) => each.end()));
+      for (const end of ended) if (end.status === 'rejected') throw end.reason;
+    },
   };
 }
 
@@ -94,14 +98,27 @@ export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: D
  * req/s from run to run against a steady 5,000). On tables this large the planner looks rows up by index.
  */
 export const GENERIC_PLANS_FROM_ROWS = 10_000;
+/**
+ * Set on the prepared statements' connections at start-up: the session is this connection's own. A pooler in
+ * transaction mode (PgBouncer) passes no start-up options and hands one server connection to many clients, so the
+ * plan mode is never changed there: it would reach everyone else's statements on that server connection.
+ */
+const OWN_SESSION = 'clarion.own_session';
 const GENERIC_PLANS = `SELECT set_config('plan_cache_mode', 'force_generic_plan', false)
-  WHERE (SELECT count(*) FROM pg_class WHERE oid IN (to_regclass('devices'), to_regclass('subscriptions')) AND reltuples >= $1) = 2`;
+  WHERE current_setting('${OWN_SESSION}', true) = 'on'
+    AND (SELECT count(*) FROM pg_class WHERE oid IN (to_regclass('devices'), to_regclass('subscriptions')) AND reltuples >= $1) = 2`;
 
 /**
  * Connections for the prepared statements: each batcher (a registration's per platform, the subscription's) has one
  * batch in flight at a time (../domain/batch.ts).
  */
 const PREPARED_POOL_SIZE = 4;
+
+/**
+ * Plans a new connection's prepared statements once when the tables are large and the session is its own; if the
+ * query fails, they stay planned per call.
+ */
+export const choosePlanMode = (client: Pick<pg.ClientBase, 'query'>) => client.query(GENERIC_PLANS, [GENERIC_PLANS_FROM_ROWS]).then(() => {}, () => {});
 
 /** How long a prepared statement's connection lives at most: one opened while the tables were small plans per call until then. */
 export const LIFETIME_SECONDS = 300;

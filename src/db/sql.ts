@@ -1,7 +1,7 @@
 /**
- * Plain parameterised SQL on the same connections Prisma uses. The hot multi-row writes (device
- * registration, subscriptions) go through it: Prisma's $queryRaw path cost about a third of the
- * throughput of POST /v1/devices in bench/rest, for the very same statement.
+ * Plain parameterised SQL, on the connections Prisma uses (prepared statements on their own: ./pool.ts). The hot
+ * multi-row writes (device registration, subscriptions) go through it: Prisma's $queryRaw path cost about a third of
+ * the throughput of POST /v1/devices in bench/rest, for the very same statement.
  */
 export interface SqlClient {
   query<Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<Row[]>;
@@ -10,8 +10,10 @@ export interface SqlClient {
 export interface QueryOptions {
   /**
    * Prepared once per connection and run by name after that: PostgreSQL parses it once per connection instead of
-   * per call. Planned per call with its parameters while the tables are small, once per connection when they are
-   * large (./pool.ts, GENERIC_PLANS_FROM_ROWS). For the hot statements whose text never changes.
+   * per call. Outside a transaction it runs on the prepared statements' own connections, planned per call with its
+   * parameters while the tables are small, once per connection when they are large (./pool.ts, GENERIC_PLANS_FROM_ROWS);
+   * in a transaction, on the transaction's connection, planned as PostgreSQL chooses. For the hot statements whose text
+   * never changes.
    */
   prepare?: boolean;
 }
