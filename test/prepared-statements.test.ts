@@ -20,21 +20,25 @@ describe('the intake statements on one connection', () => {
   // and pg-pool hands out the connection released last.
   const open = () => openDatabase({ url: fresh.url, poolSize: 1, idleMs: 60_000, logger: testLogger });
 
+  // pg warns, once a process, when a query is queued on a client already running one (as a plan-mode query sent from
+  // the pool's 'connect' event was): heard from the start of the file, so that no earlier step can use it up unseen.
+  const warnings: string[] = [];
+  const warned = (warning: Error) => void warnings.push(warning.message);
+  const queuedOnBusyClient = () => warnings.filter((message) => /client\.query\(\)/.test(message));
+
   beforeAll(async () => {
+    process.on('warning', warned);
     fresh = await freshPostgresDatabase();
     database = await open();
   });
   afterAll(async () => {
+    process.off('warning', warned);
     await database?.close();
     await fresh?.drop();
   });
 
   /** Registers and subscribes seven devices on `db`; what the connection's prepared statements and setting say after. */
   async function sevenCalls(db: Database, slug: string) {
-    // pg warns when a query is queued on a client already running one (as a plan-mode query sent on 'connect' was).
-    const warnings: string[] = [];
-    const warned = (warning: Error) => void warnings.push(warning.message);
-    process.on('warning', warned);
     const answers = [];
     // Seven: PostgreSQL's own choice (plan_cache_mode=auto) may turn to a generic plan from the sixth call.
     for (let i = 0; i < 7; i++) {
@@ -61,8 +65,7 @@ describe('the intake statements on one connection', () => {
     // plan forced there made a broadcast's recipient count several times slower.
     const [others] = await db.sql.query<{ mode: string }>(mode);
     await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
-    process.off('warning', warned);
-    expect(warnings.filter((message) => /client\.query\(\)/.test(message))).toEqual([]);
+    expect(queuedOnBusyClient()).toEqual([]);
     return { plans: prepared.map((row) => [Number(row.generic_plans), Number(row.custom_plans)]), mode: setting?.mode, others: others?.mode };
   }
 

@@ -100,8 +100,9 @@ export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: D
 export const GENERIC_PLANS_FROM_ROWS = 10_000;
 /**
  * Set on the prepared statements' connections at start-up: the session is this connection's own. A pooler in
- * transaction mode (PgBouncer) passes no start-up options and hands one server connection to many clients, so the
- * plan mode is never changed there: it would reach everyone else's statements on that server connection.
+ * transaction mode (PgBouncer, with `ignore_startup_parameters = options`) passes no start-up options and hands one
+ * server connection to many clients, so the plan mode is never changed there: it would reach everyone else's
+ * statements on that server connection.
  */
 const OWN_SESSION = 'clarion.own_session';
 const GENERIC_PLANS = `SELECT set_config('plan_cache_mode', 'force_generic_plan', false)
