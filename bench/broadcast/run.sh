@@ -351,7 +351,8 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
   if [[ -n "$WORKER_CPU" ]]; then
     local n=0 cg
     for p in $(ps -o pid= --ppid "$pid"); do
-      [[ "$(cat "/proc/$p/comm" 2>/dev/null)" == node ]] || continue
+      # A forked worker runs the node binary (its comm is "node" on Node 20, "MainThread" on Node 24).
+      [[ "$(basename "$(readlink "/proc/$p/exe" 2>/dev/null)")" == node ]] || continue
       cg="/sys/fs/cgroup/cpu/clarion-bench-$tag-$n"
       mkdir -p "$cg" && cat /sys/fs/cgroup/cpu/cpu.cfs_period_us >/dev/null &&
         awk -v c="$WORKER_CPU" -v p="$(cat "$cg/cpu.cfs_period_us")" 'BEGIN{printf "%d", c * p}' >"$cg/cpu.cfs_quota_us" &&
@@ -359,6 +360,7 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
       CGROUPS+=("$cg")
       n=$((n + 1))
     done
+    ((n == workers)) || fail "held $n worker process(es) to $WORKER_CPU CPU, expected $workers"
     echo "  $n worker(s) held to $WORKER_CPU CPU each (cgroups clarion-bench-$tag-*)" >&2
   fi
   if [[ "$WARMUP" == 1 ]]; then
