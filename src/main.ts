@@ -97,7 +97,7 @@ export async function start(config: Config) {
     } else {
       await fanout.work({ shardRuns: config.fanoutShardRuns });
     }
-    const metrics = serveProcessMetrics({ pool: database.counts, boss, logger, token: config.metricsToken, workers: () => workers?.processes() ?? [] });
+    const metrics = serveProcessMetrics({ pools: database.pools, boss, logger, token: config.metricsToken, workers: () => workers?.processes() ?? [] });
     app = createApp({ config, database, logger, redis, boss, fanout, webhooks, devices: push.devices, metrics, onRequest: observeRequest });
     const server = answerClientErrors(createServer(app.handler));
     server.keepAliveTimeout = 65_000;

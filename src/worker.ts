@@ -42,8 +42,8 @@ export async function startWorker(config: Config, { databaseUrl, logger, simulat
   try {
     push = await startPlatforms(config, logger, simulator);
     const boss = await openQueue(database, logger);
-    if (forked) reportToParent({ pool: database.counts });
-    const metrics = metricsPort === undefined ? undefined : await serveMetrics({ host: config.host, port: metricsPort, logger, endpoint: serveProcessMetrics({ pool: database.counts, boss, logger, token: config.metricsToken }) });
+    if (forked) reportToParent({ pools: database.pools });
+    const metrics = metricsPort === undefined ? undefined : await serveMetrics({ host: config.host, port: metricsPort, logger, endpoint: serveProcessMetrics({ pools: database.pools, boss, logger, token: config.metricsToken }) });
     // Forked by `npm start` on the embedded default, it reads the key its server made in DATA_DIR.
     const webhooks = { secretKey: await webhookSecretKey(config, { create: false }), allowPrivate: config.webhooksAllowPrivate };
     const fanout = createFanout({

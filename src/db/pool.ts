@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { redactUrl } from '../logger.ts';
-import type { SqlClient, SqlTransaction } from './sql.ts';
+import type { QueryOptions, SqlClient, SqlTransaction } from './sql.ts';
 
 /** The database without Prisma and without migrating it: what a worker process needs. */
 export interface SqlDatabase {
@@ -19,8 +19,8 @@ export interface SqlDatabase {
   location: string;
   /** The pool itself: Prisma's adapter runs on it. */
   pool: pg.Pool;
-  /** Connections open, idle and queries waiting, over this database's pools (the metrics read them). */
-  counts: { totalCount: number; idleCount: number; waitingCount: number };
+  /** Every pool of this database, `pool` and the prepared statements' (the metrics watch each). */
+  pools: pg.Pool[];
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -52,21 +52,16 @@ export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: D
   });
   const pools = [pool, prepared];
   for (const each of pools) each.on('error', (error) => logger.warn('idle PostgreSQL connection failed', { error: error.message }));
-  const sum = (read: (each: pg.Pool) => number) => pools.reduce((total, each) => total + read(each), 0);
   return {
     pool,
-    counts: {
-      get totalCount() { return sum((each) => each.totalCount); },
-      get idleCount() { return sum((each) => each.idleCount); },
-      get waitingCount() { return sum((each) => each.waitingCount); },
-    },
-    sql: { query: async (text, params, options) => (await (options?.prepare ? prepared : pool).query(options?.prepare ? { name: statementName(text), text, values: params } : { text, values: params })).rows },
+    pools,
+    sql: { query: async (text, params, options) => (await (options?.prepare ? prepared : pool).query(queryConfig(text, params, options))).rows },
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const result = await work({
-          query: async (text, params, options) => (await client.query(options?.prepare ? { name: statementName(text), text, values: params } : { text, values: params })).rows,
+          query: async (text, params, options) => (await client.query(queryConfig(text, params, options))).rows,
           executeSql: (text, values) => client.query(text, values),
         });
         await client.query('COMMIT');
@@ -125,6 +120,10 @@ export const choosePlanMode = (client: Pick<pg.ClientBase, 'query'>) => client.q
 export const LIFETIME_SECONDS = 300;
 
 const names = new Map<string, string>();
+
+/** A statement as pg sends it: by name when prepared (QueryOptions.prepare), else unnamed. */
+const queryConfig = (text: string, values: unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig =>
+  options?.prepare ? { name: statementName(text), text, values } : { text, values };
 
 /** A prepared statement's name: its text's digest, so one text is one statement on every connection. */
 function statementName(text: string): string {

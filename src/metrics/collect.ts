@@ -12,22 +12,23 @@ import { createScrape } from './scrape.ts';
 import { answerParentScrapes } from './workers.ts';
 
 export interface MeasuredProcess {
-  pool: PoolCounts;
+  /** The process's PostgreSQL pools, summed in the gauges. */
+  pools: PoolCounts[];
   boss: Boss;
   logger: Logger;
 }
 
 /** The process that serves /metrics: the API (with its forked workers), or a standalone worker (none). */
-export function serveProcessMetrics({ pool, boss, logger, token, workers }: MeasuredProcess & { token: string | undefined; workers?: () => ChildProcess[] }) {
+export function serveProcessMetrics({ pools, boss, logger, token, workers }: MeasuredProcess & { token: string | undefined; workers?: () => ChildProcess[] }) {
   collectProcessMetrics();
-  watchPool(pool);
+  for (const pool of pools) watchPool(pool);
   watchShardQueue(boss);
   return createMetricsEndpoint({ token, scrape: createScrape({ workers, logger }) });
 }
 
 /** A worker forked by the API process: its registry goes to the parent's scrapes. */
-export function reportToParent({ pool }: Pick<MeasuredProcess, 'pool'>) {
+export function reportToParent({ pools }: Pick<MeasuredProcess, 'pools'>) {
   collectProcessMetrics();
-  watchPool(pool);
+  for (const pool of pools) watchPool(pool);
   answerParentScrapes();
 }

@@ -16,5 +16,5 @@ new Gauge({ name: 'clarion_db_pool_connections', help: 'PostgreSQL connections o
 new Gauge({ name: 'clarion_db_pool_idle_connections', help: 'PostgreSQL connections open and idle in the pools', registers: [registry], collect() { this.set(sum((pool) => pool.idleCount)); } });
 new Gauge({ name: 'clarion_db_pool_waiting_queries', help: 'Queries waiting for a PostgreSQL connection of the pools', registers: [registry], collect() { this.set(sum((pool) => pool.waitingCount)); } });
 
-/** Reports a process's pools in the gauges (its database's counts: Prisma's and plain SQL's pool, and the prepared statements'). */
+/** Reports a pool in the gauges, which sum every pool a process has (Prisma's and plain SQL's, and the prepared statements'). */
 export const watchPool = (pool: PoolCounts) => void pools.add(pool);
