@@ -56,7 +56,6 @@ export class HeaderBlocks {
   }
 
   private decode(endStream: boolean, data: Buffer, start: number, end: number) {
-    this.fields.length = 0;
     this.decoder.decode(data, start, end, this.fields);
     this.endStream = endStream;
   }

@@ -108,6 +108,15 @@ describe('HPACK (RFC 7541 Appendix C)', () => {
     }
   });
 
+  it('fills one reused array with exactly each block\'s fields, fewer or more than it held', () => {
+    const out = ['stale', 'entries', 'from', 'an', 'earlier', 'block', 'of', 'five', 'fields', '!'];
+    const decoder = new HpackDecoder(256);
+    for (const [block, fields] of responses) {
+      decoder.decode(hex(block), 0, hex(block).length, out);
+      expect(out).toEqual(fields.flat());
+    }
+  });
+
   it('C.4 and C.6 strings are what the encoder writes', () => {
     expect(stringLiteral('www.example.com')).toEqual(hex('8cf1 e3c2 e5f2 3a6b a0ab 90f4 ff'));
     expect(stringLiteral('no-cache')).toEqual(hex('86a8 eb10 649c bf'));

@@ -16,6 +16,15 @@ describe('countPush', () => {
     expect(await counts()).toEqual({ sent: 1, BadDeviceToken: 1, Timeout: 1, HTTP503: 1, other: 2 });
   });
 
+  it('hands each answer to the counter once, however often it is read', async () => {
+    const before = (await counts()).sent ?? 0;
+    expect((await counts()).sent ?? 0).toBe(before);
+    countPush({ ok: true });
+    countPush({ ok: true });
+    expect((await counts()).sent).toBe(before + 2);
+    expect((await counts()).sent).toBe(before + 2);
+  });
+
   it('labels each platform\'s answers with its own reasons', async () => {
     countPush({ ok: true }, 'android');
     countPush({ ok: false, reason: 'UNREGISTERED', kind: 'dead' }, 'android');
