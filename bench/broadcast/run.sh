@@ -23,8 +23,9 @@ DEVICES=${BENCH_DEVICES:-100000}
 # which compare worker counts with each other).
 WORKER_CPU=${BENCH_WORKER_CPU:-}
 PEERS=${BENCH_PEERS:-on}
-# BENCH_WARMUP=1: each Clarion start first sends one whole broadcast to the same audience, unmeasured, so that the
-# measured one runs on workers whose hot code V8 has already optimized, as a long-running instance's are.
+# BENCH_WARMUP=n: each Clarion start first sends n whole broadcasts to the same audience, unmeasured, so that the
+# measured one runs on workers whose hot code V8 has already optimized, as a long-running instance's are. Each of
+# w workers sees 1/w of a broadcast: n = w gives each as many pushes to warm up on as one worker gets from n = 1.
 WARMUP=${BENCH_WARMUP:-0}
 # FANOUT_WORKER_IDLE_SECONDS for Clarion: 0 (the default here) starts the workers with the server, so that they can be
 # held in their cgroups and the measured broadcast does not include their start; BENCH_WORKER_IDLE=60 measures the
@@ -73,7 +74,7 @@ positive BENCH_PEER_CLIENTS "$PEER_CLIENTS"
 [[ "$MOCK_DELAY_MS" =~ ^[0-9]+$ ]] || { echo "BENCH_MOCK_DELAY_MS must be whole milliseconds (got '$MOCK_DELAY_MS')" >&2; exit 2; }
 [[ -z "$SHARD_SIZE" ]] || positive BENCH_SHARD_SIZE "$SHARD_SIZE"
 [[ "$AUDIENCE" == received || "$AUDIENCE" == new ]] || { echo "BENCH_AUDIENCE must be received or new" >&2; exit 2; }
-[[ "$WARMUP" == 0 || "$WARMUP" == 1 ]] || { echo "BENCH_WARMUP must be 0 or 1" >&2; exit 2; }
+[[ "$WARMUP" =~ ^[0-9]+$ ]] || { echo "BENCH_WARMUP must be a number of warm-up broadcasts (0, 1, ...)" >&2; exit 2; }
 [[ "$TARGET" == all || "$TARGET" == topics ]] || { echo "BENCH_TARGET must be all or topics" >&2; exit 2; }
 [[ "$LANGUAGES" =~ ^[0-9]+$ ]] && ((LANGUAGES <= 50)) || { echo "BENCH_LANGUAGES must be 0 to 50" >&2; exit 2; }
 read -r -a WORKERS <<<"$WORKERS_LIST"
@@ -363,13 +364,14 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
     ((n == workers)) || fail "held $n worker process(es) to $WORKER_CPU CPU, expected $workers"
     echo "  $n worker(s) held to $WORKER_CPU CPU each (cgroups clarion-bench-$tag-*)" >&2
   fi
-  if [[ "$WARMUP" == 1 ]]; then
-    echo "  warm-up: one unmeasured broadcast to the same $DEVICES devices ..." >&2
+  local round
+  for ((round = 1; round <= WARMUP; round++)); do
+    echo "  warm-up $round/$WARMUP: an unmeasured broadcast to the same $DEVICES devices ..." >&2
     http=$(curl -sS --max-time "$PHASE_TIMEOUT" -o "$WORK/warmup-$tag.json" -w '%{http_code}' -X POST "http://127.0.0.1:$port/v1/notify" \
       -H "authorization: Bearer $API_KEY" -H 'content-type: application/json' -d "$NOTIFY_BODY" 2>>"$WORK/notify-$tag.err")
     [[ "$http" == 200 && "$(json_field "$WORK/warmup-$tag.json" 'j.status')" == completed ]] || echo "  !!! the warm-up broadcast answered $http: $(head -c 300 "$WORK/warmup-$tag.json")" >&2
     wait_tree_idle "$pid"
-  fi
+  done
   read -r idle _ IDLE_PROCS[$key] <<<"$(tree_kb smaps_rollup Pss "$pid" postgres)"
   PSS_IDLE[$key]=$idle
 
@@ -475,7 +477,7 @@ verdict() { awk -v v="$1" -v goal="$2" -v op="$3" 'BEGIN{ if (v == "" || v == "-
   echo "Clarion broadcast benchmark: one push to $DEVICES devices (Clarion: POST /v1/notify, live key, target $TARGET, $LANGUAGES languages), three senders, the same mock APNs"
   echo "started $STARTED_AT | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(h2load --version 2>/dev/null | head -n1) | @parse/node-apn $PEER_VERSION | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "mock APNs ($MOCK_KIND): answers each push after ${MOCK_DELAY_MS} ms, 1000 streams per connection | h2load -n $DEVICES -c $H2_CLIENTS -m $H2_STREAMS (one device token) | node-apn: ${PEER_CLIENTS} connection(s), send() of $PEER_CHUNK tokens, $PEER_IN_FLIGHT at once"
-  echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each$([[ "$WARMUP" == 1 ]] && echo ", each after an unmeasured warm-up broadcast"))${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS} | audience: $AUDIENCE (BENCH_AUDIENCE)"
+  echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each$( ((WARMUP > 0)) && echo ", each after $WARMUP unmeasured warm-up broadcast(s)"))${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS} | audience: $AUDIENCE (BENCH_AUDIENCE)"
   echo
   {
     echo "sender|workers|pushes|failures|seconds|pushes/s|x peer|x h2load|idle PSS|peak PSS|status"
