@@ -96,6 +96,17 @@ export function createFanout({
     const log = { broadcast: job.broadcastId, shard: job.index };
     /** A write of this run: it commits only while the run holds the shard (null: fenced off, nothing written). */
     const fenced = <T>(work: (tx: SqlTransaction) => Promise<T>) => database.transaction(async (tx) => ((await holdShard(tx, job, holder)) ? work(tx) : null));
+    /**
+     * A page's progress alone: one statement, its own fence (null: fenced off). A broadcast cancelled or failed
+     * meanwhile closes the shard, as the page's transaction does.
+     */
+    const storeProgress = async (outcome: Parameters<typeof progressOf>[0], cursor: string | null) => {
+      const stored = await storePage(sql, job, holder, { ...progressOf(outcome, {}), cursor, exhausted: false });
+      if (!stored) return null;
+      if (stored.status !== 'sending') return fenced(async (tx) => ({ stop: true, end: void (await closeCounted(tx, job, holder)) }));
+      platforms.update({ ...stored.stopped });
+      return { stop: false, end: undefined };
+    };
     /** When this run last folded its pages into the broadcast's totals (./totals.ts). */
     let foldedAt = started;
     let cursor = shard.cursor;
@@ -146,7 +157,10 @@ export function createFanout({
       const trips = await platforms.newlyTripped();
       const retrying = exhausted;
       const lastOfRun = stopping || Date.now() >= sliceEnd;
-      const committed = await fenced(async (tx) => {
+      // Most pages write nothing but their progress: then one statement, which is its own fence (it writes only while
+      // the run holds the shard), not a transaction of four round trips (BEGIN, the shard's lock, the progress, COMMIT).
+      const plain = !retrying && !outcome.dead.length && !outcome.retry.length && !trips.length && !rangeDone && !lastOfRun && Date.now() < foldedAt + FOLD_MS;
+      const committed = plain ? await storeProgress(outcome, last) : await fenced(async (tx) => {
         const expired = retrying ? await giveUpExpired(tx, job, retryDeadline) : {};
         await markDead(tx, outcome.dead);
         await devicesUnregistered(tx, boss, shard.organizationId, outcome.dead);
