@@ -79,6 +79,47 @@ describe.each(backends)('shard fencing on $name', (backend) => {
     expect(await db.webhookDelivery.count({ where: { endpoint: { organizationId: org.id } } })).toBe(0);
   });
 
+  it('fences a page that writes nothing but its progress (one statement, no transaction) as it fences a whole transaction', async () => {
+    const db = suite.storage.database.prisma;
+    const { broadcast, job } = await broadcastTo(6);
+    const sentBy = { a: 0, b: 0 };
+    let releaseA: () => void = () => {};
+    let releaseB: () => void = () => {};
+    const gateA = new Promise<void>((resolve) => (releaseA = resolve));
+    const gateB = new Promise<void>((resolve) => (releaseB = resolve));
+    // A's first page is delivered in full: nothing to write but its progress (the range goes on; no fold is due).
+    const slowA: SendPush = async () => {
+      sentBy.a += 1;
+      await gateA;
+      return { ok: true };
+    };
+    // B has taken the shard over and holds it, its own first page in flight, when A's answers come.
+    const slowB: SendPush = async () => {
+      sentBy.b += 1;
+      if (sentBy.b <= 2) await gateB;
+      return { ok: true };
+    };
+    const a = createFanout({ ...options(), channels: ios(slowA), foldMs: 3_600_000 });
+    const b = createFanout({ ...options(), channels: ios(slowB), foldMs: 3_600_000 });
+    const runningA = a.runShard(job, randomUUID());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sentBy.a).toBe(2);
+    const runningB = b.runShard(job, randomUUID());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sentBy.b).toBe(2);
+    releaseA();
+    // Taken over: A's progress is refused, and A stops.
+    expect(await runningA).toBe(true);
+    expect(sentBy.a).toBe(2);
+    expect(await db.broadcastShard.findFirstOrThrow({ where: { broadcastId: broadcast.id } })).toMatchObject({ status: 'pending', sent: 0 });
+    releaseB();
+    await runningB;
+    expect(sentBy.b).toBe(6);
+    expect(await db.broadcast.findUniqueOrThrow({ where: { id: broadcast.id }, include: { shards: true } })).toMatchObject({
+      status: 'completed', sent: 6, failed: 0, shards: [{ status: 'done', sent: 6 }],
+    });
+  });
+
   it('never outlives its job: a push unanswered at the run deadline is left to the retry table as ambiguous, and sent once more', async () => {
     const db = suite.storage.database.prisma;
     const { broadcast, job, tokens } = await broadcastTo(2);

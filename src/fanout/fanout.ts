@@ -46,6 +46,8 @@ export interface FanoutOptions {
   shardSize: number;
   /** How long one run starts new pages before it hands the rest of its shard to a new job. */
   sliceMs?: number;
+  /** How often a run folds its pages into the broadcast's totals (./totals.ts); a page with a fold due commits in a transaction. */
+  foldMs?: number;
   /** How long a push its push service cannot take is tried again (APNS_RETRY_WINDOW). */
   retryWindowMs: number;
   /** WEBHOOK_SECRET_KEY and WEBHOOKS_ALLOW_PRIVATE: the webhook deliveries this process works (default: none can be signed). */
@@ -59,7 +61,7 @@ export interface FanoutOptions {
 type PageRow = Recipient & { live: boolean };
 
 export function createFanout({
-  database, boss, channels, logger, pageSize, concurrency, shardSize, sliceMs = 10_000, retryWindowMs, webhooks = { secretKey: undefined, allowPrivate: false }, pollSeconds = 2, wake,
+  database, boss, channels, logger, pageSize, concurrency, shardSize, sliceMs = 10_000, foldMs = FOLD_MS, retryWindowMs, webhooks = { secretKey: undefined, allowPrivate: false }, pollSeconds = 2, wake,
 }: FanoutOptions) {
   /** This process's shard-taking loops (pg-boss workers), to wake when there are shards to take. */
   const shardWorkers: string[] = [];
@@ -159,7 +161,7 @@ export function createFanout({
       const lastOfRun = stopping || Date.now() >= sliceEnd;
       // Most pages write nothing but their progress: then one statement, which is its own fence (it writes only while
       // the run holds the shard), not a transaction of four round trips (BEGIN, the shard's lock, the progress, COMMIT).
-      const plain = !retrying && !outcome.dead.length && !outcome.retry.length && !trips.length && !rangeDone && !lastOfRun && Date.now() < foldedAt + FOLD_MS;
+      const plain = !retrying && !outcome.dead.length && !outcome.retry.length && !trips.length && !rangeDone && !lastOfRun && Date.now() < foldedAt + foldMs;
       const committed = plain ? await storeProgress(outcome, last) : await fenced(async (tx) => {
         const expired = retrying ? await giveUpExpired(tx, job, retryDeadline) : {};
         await markDead(tx, outcome.dead);
@@ -182,7 +184,7 @@ export function createFanout({
         // The shard's last page ends it; whether its broadcast has ended too is asked once this has committed.
         if (rangeDone && !(await hasRetries(tx, job))) return { stop: true, end: void (await endShard(tx, job, holder)), shardEnded: true };
         // The broadcast's totals once a second, and from a run's last page (it hands its shard on next).
-        if ((lastOfRun || Date.now() >= foldedAt + FOLD_MS) && (await foldTotals(tx, job.broadcastId, { wait: false }))) foldedAt = Date.now();
+        if ((lastOfRun || Date.now() >= foldedAt + foldMs) && (await foldTotals(tx, job.broadcastId, { wait: false }))) foldedAt = Date.now();
         return { stop: false, end: undefined };
       });
       if (committed === null) {
