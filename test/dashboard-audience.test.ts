@@ -59,7 +59,10 @@ describe.skipIf(!browserAvailable).each(backends)('the dashboard\'s topics, lang
     await page.getByLabel('Body', { exact: true }).fill('Kick-off at 8 pm');
     await page.getByRole('radio', { name: 'Topics' }).check();
     const topics = page.getByRole('group', { name: 'Topics' });
-    expect(await topics.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.parentElement!.textContent!.trim()))).toEqual(['sports3 subscribers', 'local2 subscribers']);
+    // The composer reads its topics when it opens: waited for, not read at once (on Node 24 in CI they had not come yet).
+    await expect
+      .poll(() => topics.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.parentElement!.textContent!.trim())), { timeout: 10_000 })
+      .toEqual(['sports3 subscribers', 'local2 subscribers']);
     await topics.getByRole('checkbox', { name: /sports/ }).check();
     const another = page.getByLabel('Another topic', { exact: true });
     await another.fill('match day');
