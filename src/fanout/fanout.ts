@@ -1,6 +1,6 @@
 // The fan-out: runs broadcast shards, whoever's process it is. A run claims its shard, reads a page of devices
-// (the next one is read while this one sends), sends it, and commits the page's outcome in one transaction that
-// first checks the run still holds the shard (progress, retries, dead devices, events: all or nothing). It sends
+// (the next one is read while this one sends), sends it, and commits the page's outcome only while it still holds
+// the shard (./page-commit.ts: progress, retries, dead devices, events, all or nothing). It sends
 // for a time slice and then hands the rest of its range to a new job; it never outlives its job: a page still
 // waiting for answers at the run's deadline leaves them to the retry table. A run whose process died is retried
 // by pg-boss from the shard's last committed page. The shard that ends last ends its broadcast in the same
@@ -8,29 +8,24 @@
 import { randomUUID } from 'node:crypto';
 import { OUTAGE_PROBE_PUSHES } from './circuit.ts';
 import type { Database } from '../db/database.ts';
-import type { SqlTransaction } from '../db/sql.ts';
 import { QUEUES, queueSettled, startSpread, type Boss } from '../jobs/queue.ts';
 import type { Logger } from '../logger.ts';
 import { countShardRun } from '../metrics/fanout.ts';
 import { countBroadcastEnd } from '../metrics/broadcasts.ts';
-import { pageQuery, reachesOtherPlatforms, type Recipient } from './audience.ts';
-import { markDead } from './pages.ts';
-import { devicesUnregistered } from '../domain/webhooks/events.ts';
+import { pageQuery, type Recipient } from './audience.ts';
 import { createDeliverer } from '../domain/webhooks/delivery.ts';
 import type { WebhookSettings } from '../domain/webhooks/settings.ts';
 import type { NotifyRequest } from '../domain/broadcasts/request.ts';
 import type { PlatformChannels } from './platform.ts';
 import { createDeliveryProofs } from './proofs.ts';
-import { addRetries, clearRetries, dueRetries, giveUpExpired } from './retries.ts';
-import { countUnsent, createRunPlatforms } from './run-platforms.ts';
+import { dueRetries } from './retries.ts';
+import { createRunPlatforms } from './run-platforms.ts';
 import { refusingPlatforms, sendTest } from './test-send.ts';
-import {
-  claimShard, closeCounted, endShard, EXPRESS_RUN_MS, handOff, hasRetries, holdShard, JOB_RUN_MS, pauseShard, progressOf, settleRetries, stopBroadcast,
-  stopPlatform, storePage, type ShardJob,
-} from './shards.ts';
+import { claimShard, closeCounted, EXPRESS_RUN_MS, handOff, JOB_RUN_MS, pauseShard, settleRetries, type ShardJob } from './shards.ts';
 import { finishIfDone } from './broadcast-end.ts';
 import { shardGaveUp, startBroadcast, startGaveUp } from './starts.ts';
 import { FOLD_MS, foldTotals } from './totals.ts';
+import { commitPage, fencedWrite } from './page-commit.ts';
 
 export interface FanoutOptions {
   database: Pick<Database, 'sql' | 'transaction'>;
@@ -96,19 +91,8 @@ export function createFanout({
     const readPage = (after: string | null, limit: number) => sql.query<PageRow>(...pageQuery(shard.organizationId, request, shard, after, limit));
     const platforms = createRunPlatforms({ channels, proofsOf, request: shard.request, broadcastId: job.broadcastId, stopped: shard.stopped, logger });
     const log = { broadcast: job.broadcastId, shard: job.index };
-    /** A write of this run: it commits only while the run holds the shard (null: fenced off, nothing written). */
-    const fenced = <T>(work: (tx: SqlTransaction) => Promise<T>) => database.transaction(async (tx) => ((await holdShard(tx, job, holder)) ? work(tx) : null));
-    /**
-     * A page's progress alone: one statement, its own fence (null: fenced off). A broadcast cancelled or failed
-     * meanwhile closes the shard, as the page's transaction does.
-     */
-    const storeProgress = async (outcome: Parameters<typeof progressOf>[0], cursor: string | null) => {
-      const stored = await storePage(sql, job, holder, { ...progressOf(outcome, {}), cursor, exhausted: false });
-      if (!stored) return null;
-      if (stored.status !== 'sending') return fenced(async (tx) => ({ stop: true, end: void (await closeCounted(tx, job, holder)) }));
-      platforms.update({ ...stored.stopped });
-      return { stop: false, end: undefined };
-    };
+    const committing = { database, boss, job, holder, organizationId: shard.organizationId, request, platforms };
+    const fenced = fencedWrite(committing);
     /** When this run last folded its pages into the broadcast's totals (./totals.ts). */
     let foldedAt = started;
     let cursor = shard.cursor;
@@ -157,42 +141,16 @@ export function createFanout({
       // A fact whoever holds the shard: these devices have had a push delivered.
       recordDelivered(outcome.firstDelivered);
       const trips = await platforms.newlyTripped();
-      const retrying = exhausted;
       const lastOfRun = stopping || Date.now() >= sliceEnd;
-      // Most pages write nothing but their progress: then one statement, which is its own fence (it writes only while
-      // the run holds the shard), not a transaction of four round trips (BEGIN, the shard's lock, the progress, COMMIT).
-      const plain = !retrying && !outcome.dead.length && !outcome.retry.length && !trips.length && !rangeDone && !lastOfRun && Date.now() < foldedAt + foldMs;
-      const committed = plain ? await storeProgress(outcome, last) : await fenced(async (tx) => {
-        const expired = retrying ? await giveUpExpired(tx, job, retryDeadline) : {};
-        await markDead(tx, outcome.dead);
-        await devicesUnregistered(tx, boss, shard.organizationId, outcome.dead);
-        if (retrying) {
-          const again = new Set(outcome.retry.map((item) => item.deviceUuid));
-          await clearRetries(tx, job, batch.map((row) => row.device_uuid).filter((uuid) => !again.has(uuid)));
-        }
-        await addRetries(tx, job, outcome.retry);
-        // A wrong setting stops its platform; the whole broadcast when the audience has devices on no platform that
-        // can still be sent to (one with a channel here and no stop).
-        const wholeStop = trips.length > 0 && !(await reachesOtherPlatforms(tx, shard.organizationId, request, platforms.sendable(trips)));
-        const progress = progressOf(wholeStop ? outcome : countUnsent(outcome, trips), expired);
-        const stored = await storePage(tx, job, holder, { ...progress, cursor: retrying ? null : last, exhausted: rangeDone });
-        if (wholeStop) return { stop: true, end: await stopBroadcast(tx, boss, job, holder, trips[0]!.tripped) };
-        for (const trip of trips) await stopPlatform(tx, job.broadcastId, trip.platform, trip.tripped);
-        // Cancelled, or failed by another run's breaker: the rest of the shard is not sent, what it sent is counted.
-        if (stored?.status !== 'sending') return { stop: true, end: void (await closeCounted(tx, job, holder)) };
-        platforms.update({ ...stored.stopped, ...Object.fromEntries(trips.map((trip) => [trip.platform, trip.tripped])) });
-        // The shard's last page ends it; whether its broadcast has ended too is asked once this has committed.
-        if (rangeDone && !(await hasRetries(tx, job))) return { stop: true, end: void (await endShard(tx, job, holder)), shardEnded: true };
-        // The broadcast's totals once a second, and from a run's last page (it hands its shard on next).
-        if ((lastOfRun || Date.now() >= foldedAt + foldMs) && (await foldTotals(tx, job.broadcastId, { wait: false }))) foldedAt = Date.now();
-        return { stop: false, end: undefined };
-      });
+      const foldDue = lastOfRun || Date.now() >= foldedAt + foldMs;
+      const committed = await commitPage(committing, { outcome, trips, batch, last, retrying: exhausted, rangeDone, foldDue, retryDeadline });
       if (committed === null) {
         logger.warn('shard taken over by another run; this one stops without writing', log);
         return true;
       }
+      if (committed.folded) foldedAt = Date.now();
       countBroadcastEnd(committed.end);
-      if ('shardEnded' in committed) countBroadcastEnd(await finishIfDone(database, boss, job.broadcastId));
+      if (committed.shardEnded) countBroadcastEnd(await finishIfDone(database, boss, job.broadcastId));
       for (const trip of trips) logger.error('a wrong setting stopped sending to a platform', { ...log, platform: trip.platform, setting: trip.tripped.setting, reason: trip.tripped.reason });
       if (!trips.length) logger.debug('shard page stored', { ...log, devices: batch.length, sent: outcome.sent, retry: outcome.retry.length });
       if (committed.stop) return false;
