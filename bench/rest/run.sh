@@ -25,10 +25,12 @@ TARGETS=${BENCH_TARGETS:-bare postgres embedded}
 PG_HOST=${BENCH_PG_HOST:-127.0.0.1}
 PG_PORT=${BENCH_PG_PORT:-5432}
 PG_USER=${BENCH_PG_USER:-postgres}
+SEED_DEVICES=${BENCH_SEED_DEVICES:-0}
 START_TIMEOUT=${BENCH_START_TIMEOUT:-90}
 LUA="$HERE/register-subscribe.lua"
 RESULTS_DIR="$ROOT/bench/results"
 
+[[ "$SEED_DEVICES" =~ ^[0-9]+$ ]] || { echo "BENCH_SEED_DEVICES must be a whole number (got $SEED_DEVICES)" >&2; exit 2; }
 case "$PG_HOST" in 127.0.0.1 | localhost | ::1) ;; *) echo "BENCH_PG_HOST must be a loopback address (got $PG_HOST)" >&2; exit 2 ;; esac
 
 seconds_of() { # "10s" / "1m" / "10" -> whole seconds
@@ -197,7 +199,21 @@ run_bare() {
   stop_pid "$pid"; forget_pid "$pid"
 }
 
-run_clarion() { # name db-env-assignment label
+# BENCH_SEED_DEVICES: an install in use (the postgres target only): that many devices, each subscribed to "bench",
+# and the planner's statistics, before Clarion starts. Clarion plans its two intake statements once per connection
+# when both tables are that large (src/db/pool.ts, GENERIC_PLANS_FROM_ROWS), and per call on a fresh install.
+seed_devices() { # database
+  echo "  seeding $SEED_DEVICES devices, each subscribed to 'bench' ..." >&2
+  psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d "$1" -v ON_ERROR_STOP=1 -Atq \
+    -c "WITH d AS (
+          INSERT INTO devices (device_uuid, apns_token, platform)
+          SELECT gen_random_uuid(), md5(i::text) || md5((i + 1)::text), 'ios' FROM generate_series(1, $SEED_DEVICES) AS i
+          RETURNING device_uuid)
+        INSERT INTO subscriptions (organization_id, device_uuid) SELECT (SELECT id FROM organizations WHERE slug = 'bench'), device_uuid FROM d" \
+    -c 'VACUUM ANALYZE devices' -c 'VACUUM ANALYZE subscriptions' >"$WORK/seed.log" 2>&1
+}
+
+run_clarion() { # name db-env-assignment [database to seed]
   local name=$1 dbenv=$2 port log="$WORK/$1.server.log"
   echo "  creating organization 'bench' ..." >&2
   if ! "${CLARION_ENV[@]}" "$dbenv" npx --no clarion org create --name Bench --slug bench >"$WORK/$name.org.log" 2>&1 \
@@ -206,8 +222,13 @@ run_clarion() { # name db-env-assignment label
     STATUS[$name]="FAILED: org create"; FAILED=1
     return 1
   fi
+  if ((SEED_DEVICES > 0)) && [[ -n "${3:-}" ]] && ! seed_devices "$3"; then
+    echo "  seeding failed:" >&2; sed 's/^/    /' "$WORK/seed.log" >&2
+    STATUS[$name]="FAILED: seeding"; FAILED=1
+    return 1
+  fi
   port=$(free_port)
-  start_bg "$log" "${CLARION_ENV[@]}" "$dbenv" PORT="$port" node ${BENCH_CLARION_NODE_ARGS:-} scripts/start.mjs
+  start_bg "$log" "${CLARION_ENV[@]}" "$dbenv" PORT="$port" node ${BENCH_CLARION_NODE_ARGS:-} ${BENCH_CLARION_ENTRY:-scripts/start.mjs}
   local pid=$STARTED_PID
   if wait_healthy "http://127.0.0.1:$port/healthz" "$pid" "$log"; then
     measure "$name" "http://127.0.0.1:$port" "$pid" "Clarion node"
@@ -234,7 +255,7 @@ run_postgres() {
   fi
   DATABASES+=("$db")
   echo "  database $db" >&2
-  run_clarion postgres "DATABASE_URL=postgres://$PG_USER@$PG_HOST:$PG_PORT/$db"
+  run_clarion postgres "DATABASE_URL=postgres://$PG_USER@$PG_HOST:$PG_PORT/$db" "$db"
   drop_database "$db"
   DATABASES=()
 }
@@ -268,6 +289,7 @@ commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')
   echo "Clarion REST benchmark: POST /v1/devices + POST /v1/devices/:uuid/subscriptions, alternating"
   echo "started $STARTED_AT | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION --timeout $TIMEOUT --latency (after a ${WARMUP} warm-up); req/s counts both requests, pairs/s = subscriptions/s"
+  ((SEED_DEVICES > 0)) && echo "Clarion+PostgreSQL started on $SEED_DEVICES devices subscribed to 'bench' (BENCH_SEED_DEVICES)"
   echo
   bare_rps=${RPS[bare]:-}
   {
