@@ -78,6 +78,14 @@ export function createFanout({
     const deadline = started + runMs;
     const sliceEnd = started + Math.min(sliceMs, runMs);
     const holder = randomUUID();
+    // How long each step took goes into the debug lines: where a run's time goes (bench/broadcast/page-timeline.mjs).
+    let mark = performance.now();
+    const lap = () => {
+      const now = performance.now();
+      const ms = Math.round((now - mark) * 10) / 10;
+      mark = now;
+      return ms;
+    };
     const shard = await claimShard(sql, job, jobId, holder);
     // Finished by an earlier run, which may have died before asking whether the broadcast had ended.
     if (!shard) {
@@ -91,6 +99,7 @@ export function createFanout({
     const readPage = (after: string | null, limit: number) => sql.query<PageRow>(...pageQuery(shard.organizationId, request, shard, after, limit));
     const platforms = createRunPlatforms({ channels, proofsOf, request: shard.request, broadcastId: job.broadcastId, stopped: shard.stopped, logger });
     const log = { broadcast: job.broadcastId, shard: job.index };
+    logger.debug('shard claimed', { ...log, claimMs: lap() });
     const committing = { database, boss, job, holder, organizationId: shard.organizationId, request, platforms };
     const fenced = fencedWrite(committing);
     /** When this run last folded its pages into the broadcast's totals (./totals.ts). */
@@ -115,6 +124,7 @@ export function createFanout({
       let batch: PageRow[];
       let last = cursor;
       let rangeDone = exhausted;
+      lap();
       if (!exhausted) {
         const rows = prefetched && prefetched.after === cursor && limit === pageSize ? await prefetched.rows : await readPage(cursor, limit);
         prefetched = undefined;
@@ -135,11 +145,13 @@ export function createFanout({
           return end === null;
         }
       }
+      const readMs = lap();
       const outcome = await platforms.send(batch, {
         concurrency, retries: true, deadline, more: exhausted ? batch.length === limit : !rangeDone, onDelivered: proveSetting,
       });
       // A fact whoever holds the shard: these devices have had a push delivered.
       recordDelivered(outcome.firstDelivered);
+      const sendMs = lap();
       const trips = await platforms.newlyTripped();
       const lastOfRun = stopping || Date.now() >= sliceEnd;
       const foldDue = lastOfRun || Date.now() >= foldedAt + foldMs;
@@ -152,7 +164,7 @@ export function createFanout({
       countBroadcastEnd(committed.end);
       if (committed.shardEnded) countBroadcastEnd(await finishIfDone(database, boss, job.broadcastId));
       for (const trip of trips) logger.error('a wrong setting stopped sending to a platform', { ...log, platform: trip.platform, setting: trip.tripped.setting, reason: trip.tripped.reason });
-      if (!trips.length) logger.debug('shard page stored', { ...log, devices: batch.length, sent: outcome.sent, retry: outcome.retry.length });
+      if (!trips.length) logger.debug('shard page stored', { ...log, devices: batch.length, sent: outcome.sent, retry: outcome.retry.length, readMs, sendMs, commitMs: lap() });
       if (committed.stop) return false;
       cursor = last;
       exhausted = rangeDone;
