@@ -58,6 +58,16 @@ drop_database() {
 
 psql_db() { psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d "$DATABASE" -v ON_ERROR_STOP=1 -Atq "$@"; } # on $DATABASE
 
+# The SQL that adds `count` iOS devices, each subscribed to the organization `org` (an SQL expression: a quoted id or
+# a subquery). Device i's token is md5(i) || md5(i + 1): distinct, 64 hex digits, and known to h2load's runs.
+seed_audience_sql() { # count org
+  echo "WITH d AS (
+          INSERT INTO devices (device_uuid, apns_token, platform)
+          SELECT gen_random_uuid(), md5(i::text) || md5((i + 1)::text), 'ios' FROM generate_series(1, $1) AS i
+          RETURNING device_uuid)
+        INSERT INTO subscriptions (organization_id, device_uuid) SELECT $2, device_uuid FROM d"
+}
+
 # --- small helpers --------------------------------------------------------------------------------------
 positive() { [[ "$2" =~ ^[1-9][0-9]*$ ]] || { echo "$1 must be a positive integer (got '$2')" >&2; exit 2; }; } # name value
 fail() { echo "$*" >&2; exit 1; } # message: to stderr, exit 1

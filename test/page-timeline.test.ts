@@ -14,7 +14,7 @@ import { createFanout } from '../src/fanout/fanout.ts';
 import { createLogger } from '../src/logger.ts';
 import { queueDuringSuite } from './support/queues.ts';
 import { backends } from './support/backends.ts';
-import { apnsToken, seedOrganization } from './support/seed.ts';
+import { seedAudience, seedOrganization } from './support/seed.ts';
 import { TEST_PLATFORM } from './support/server.ts';
 
 describe.each(backends)('page timing on $name', (backend) => {
@@ -23,10 +23,7 @@ describe.each(backends)('page timing on $name', (backend) => {
   it("logs each step's milliseconds at debug level, and page-timeline.mjs sums them up", async () => {
     const db = suite.storage.database.prisma;
     const org = await seedOrganization(db);
-    for (let i = 0; i < 5; i += 1) {
-      const device = await db.device.create({ data: { deviceUuid: randomUUID(), apnsToken: apnsToken(), platform: 'ios' } });
-      await db.subscription.create({ data: { organizationId: org.id, deviceUuid: device.deviceUuid } });
-    }
+    await seedAudience(suite.storage.database.sql, org.id, 5);
     const broadcast = await db.broadcast.create({
       data: {
         organizationId: org.id, request: { body: 'x', target: 'all', push: { payload: '{"aps":{}}', headers: {} } }, recipients: 5,

@@ -199,11 +199,7 @@ ORG_ID=$(psql_db -c "SELECT id FROM organizations WHERE slug = 'bench'") && [[ -
 echo "  seeding $DEVICES devices, each subscribed to 'bench' ..." >&2
 t0=$(now)
 timeout "$PHASE_TIMEOUT" psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d "$DATABASE" -v ON_ERROR_STOP=1 -Atq \
-  -c "WITH d AS (
-        INSERT INTO devices (device_uuid, apns_token, platform)
-        SELECT gen_random_uuid(), md5(i::text) || md5((i + 1)::text), 'ios' FROM generate_series(1, $DEVICES) AS i
-        RETURNING device_uuid)
-      INSERT INTO subscriptions (organization_id, device_uuid) SELECT '$ORG_ID'::uuid, device_uuid FROM d" \
+  -c "$(seed_audience_sql "$DEVICES" "'$ORG_ID'::uuid")" \
   -c 'VACUUM ANALYZE devices' -c 'VACUUM ANALYZE subscriptions' >"$WORK/seed.log" 2>&1 \
   || { sed 's/^/    /' "$WORK/seed.log" >&2; fail "seeding failed"; }
 # BENCH_AUDIENCE=received (the default): an audience that has received broadcasts before, as a real one has, so the

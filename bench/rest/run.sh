@@ -205,11 +205,7 @@ run_bare() {
 seed_devices() { # database
   echo "  seeding $SEED_DEVICES devices, each subscribed to 'bench' ..." >&2
   psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d "$1" -v ON_ERROR_STOP=1 -Atq \
-    -c "WITH d AS (
-          INSERT INTO devices (device_uuid, apns_token, platform)
-          SELECT gen_random_uuid(), md5(i::text) || md5((i + 1)::text), 'ios' FROM generate_series(1, $SEED_DEVICES) AS i
-          RETURNING device_uuid)
-        INSERT INTO subscriptions (organization_id, device_uuid) SELECT (SELECT id FROM organizations WHERE slug = 'bench'), device_uuid FROM d" \
+    -c "$(seed_audience_sql "$SEED_DEVICES" "(SELECT id FROM organizations WHERE slug = 'bench')")" \
     -c 'VACUUM ANALYZE devices' -c 'VACUUM ANALYZE subscriptions' >"$WORK/seed.log" 2>&1
 }
 
