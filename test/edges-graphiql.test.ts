@@ -52,13 +52,14 @@ describe.each(backends)('GraphiQL on $name', (backend) => {
       await tab.locator('.graphiql-container').first().waitFor({ timeout: 60_000 });
       // GraphiQL asks for the schema once it is up: the page works, not just its HTML.
       await expect.poll(() => requests.filter((url) => url === `${on.url}/graphql`).length, { timeout: 60_000 }).toBeGreaterThan(1);
-      await tab.waitForLoadState('networkidle');
+      // Playwright's own 30 s default ran out once on a loaded CI pass; the other waits here allow 60 s.
+      await tab.waitForLoadState('networkidle', { timeout: 60_000 });
     } finally {
       await browser.close();
     }
     const elsewhere = requests.filter((url) => !url.startsWith(`${on.url}/`) && !url.startsWith('data:') && !url.startsWith(`blob:${on.url}/`));
     expect(elsewhere).toEqual([]);
-  });
+  }, 240_000);
 
   it('is never served on the dashboard\'s port, while GraphQL still is', async () => {
     const dashboard = createDashboardServer({ root: mkdtempSync(path.join(tmpdir(), 'clarion-no-build-')), api: on.app.handler });
