@@ -38,19 +38,47 @@ export const CODES = new Uint32Array(257);
 }
 
 // The decoding tree: node n's children are TREE[2n] (bit 0) and TREE[2n+1] (bit 1); a child >= 0 is another node,
-// -1 - s a leaf for symbol s, and 0 (never a child: node 0 is the root) a missing branch.
+// -1 - s a leaf for symbol s, and 0 (never a child: node 0 is the root) a missing branch. The code is complete (its
+// Kraft sum is 1), so the tree has exactly 256 inner nodes and no missing branch.
 const TREE = new Int32Array(2 * 512);
-{
-  let nodes = 1;
-  for (let s = 0; s <= EOS; s += 1) {
-    let node = 0;
-    for (let bit = LENGTHS[s]! - 1; bit >= 0; bit -= 1) {
-      const slot = 2 * node + ((CODES[s]! >>> bit) & 1);
-      if (bit === 0) TREE[slot] = -1 - s;
-      else node = TREE[slot] || (TREE[slot] = nodes++);
-    }
+let innerNodes = 1;
+for (let s = 0; s <= EOS; s += 1) {
+  let node = 0;
+  for (let bit = LENGTHS[s]! - 1; bit >= 0; bit -= 1) {
+    const slot = 2 * node + ((CODES[s]! >>> bit) & 1);
+    if (bit === 0) TREE[slot] = -1 - s;
+    else node = TREE[slot] || (TREE[slot] = innerNodes++);
   }
 }
+if (innerNodes !== 256) throw new Error(`Huffman tree has ${innerNodes} inner nodes`);
+
+// Decoding four bits at a time, as nghttp2 does: STEP[16 * node + nibble] is where those bits lead from inner node
+// `node`: the node reached (bits 0-7), the symbol completed on the way (bits 8-16) if EMIT, or FAIL for EOS. No code
+// is shorter than 5 bits, so four bits complete at most one symbol. END_OK marks the nodes a string may end on: the
+// root, or 1 to 7 bits of EOS's all-ones prefix (RFC 7541 §5.2's padding).
+const EMIT = 1 << 17;
+const FAIL = 1 << 18;
+const STEP = new Int32Array(16 * innerNodes);
+const END_OK = new Uint8Array(innerNodes);
+for (let start = 0; start < innerNodes; start += 1) {
+  for (let nibble = 0; nibble < 16; nibble += 1) {
+    let node = start;
+    let step = 0;
+    for (let bit = 3; bit >= 0; bit -= 1) {
+      const next = TREE[2 * node + ((nibble >>> bit) & 1)]!;
+      if (next >= 0) {
+        node = next;
+        continue;
+      }
+      const symbol = -1 - next;
+      step = symbol === EOS ? FAIL : EMIT | (symbol << 8);
+      node = 0;
+      if (step === FAIL) break;
+    }
+    STEP[16 * start + nibble] = step | node;
+  }
+}
+for (let node = 0, ones = 0; ones <= 7; ones += 1, node = TREE[2 * node + 1]!) END_OK[node] = 1;
 
 export class HuffmanError extends Error {}
 
@@ -82,37 +110,29 @@ export function huffmanEncode(bytes: Uint8Array, out: Uint8Array, offset: number
   return offset;
 }
 
+/** Where strings are decoded before they become text: one buffer for every string but the rare long one. */
+const scratch = Buffer.allocUnsafe(4096);
+
 /**
  * Decodes `data[start..end]` into latin1 text. Padding longer than 7 bits, padding that is not EOS's first bits,
  * and EOS itself are errors (RFC 7541 §5.2).
  */
 export function huffmanDecode(data: Uint8Array, start: number, end: number): string {
-  const out = Buffer.allocUnsafe(Math.ceil(((end - start) * 8) / 5));
+  // The shortest code is 5 bits: at most 8 symbols for every 5 octets.
+  const most = Math.ceil(((end - start) * 8) / 5);
+  const out = most <= scratch.length ? scratch : Buffer.allocUnsafe(most);
   let written = 0;
   let node = 0;
-  let depth = 0;
-  let allOnes = true;
   for (let i = start; i < end; i += 1) {
     const byte = data[i]!;
-    for (let bit = 7; bit >= 0; bit -= 1) {
-      const one = (byte >>> bit) & 1;
-      const next = TREE[2 * node + one]!;
-      if (next < 0) {
-        const symbol = -1 - next;
-        if (symbol === EOS) throw new HuffmanError('EOS in a Huffman-coded string');
-        out[written++] = symbol;
-        node = 0;
-        depth = 0;
-        allOnes = true;
-      } else if (next === 0) {
-        throw new HuffmanError('invalid Huffman code');
-      } else {
-        node = next;
-        depth += 1;
-        allOnes &&= one === 1;
-      }
-    }
+    let step = STEP[16 * node + (byte >>> 4)]!;
+    if (step & EMIT) out[written++] = (step >>> 8) & 0x1ff;
+    else if (step & FAIL) throw new HuffmanError('EOS in a Huffman-coded string');
+    step = STEP[16 * (step & 0xff) + (byte & 15)]!;
+    if (step & EMIT) out[written++] = (step >>> 8) & 0x1ff;
+    else if (step & FAIL) throw new HuffmanError('EOS in a Huffman-coded string');
+    node = step & 0xff;
   }
-  if (depth > 7 || !allOnes) throw new HuffmanError('invalid Huffman padding');
+  if (!END_OK[node]) throw new HuffmanError('invalid Huffman padding');
   return out.toString('latin1', 0, written);
 }
