@@ -39,8 +39,9 @@ export const CODES = new Uint32Array(257);
 
 // The decoding tree: node n's children are TREE[2n] (bit 0) and TREE[2n+1] (bit 1); a child >= 0 is another node,
 // -1 - s a leaf for symbol s, and 0 (never a child: node 0 is the root) a missing branch. The code is complete (its
-// Kraft sum is 1), so the tree has exactly 256 inner nodes and no missing branch.
-const TREE = new Int32Array(2 * 512);
+// Kraft sum is 1), so the tree has exactly 256 inner nodes and no missing branch. Exported for the bit-by-bit
+// decoder that the tests hold the table below to (test/support/huffman-reference.ts).
+export const TREE = new Int32Array(2 * 512);
 let innerNodes = 1;
 for (let s = 0; s <= EOS; s += 1) {
   let node = 0;
@@ -71,9 +72,12 @@ for (let start = 0; start < innerNodes; start += 1) {
         continue;
       }
       const symbol = -1 - next;
-      step = symbol === EOS ? FAIL : EMIT | (symbol << 8);
       node = 0;
-      if (step === FAIL) break;
+      if (symbol === EOS) {
+        step = FAIL;
+        break;
+      }
+      step = EMIT | (symbol << 8);
     }
     STEP[16 * start + nibble] = step | node;
   }
