@@ -200,8 +200,8 @@ run_bare() {
 }
 
 # BENCH_SEED_DEVICES: an install in use (the postgres target only): that many devices, each subscribed to "bench",
-# and the planner's statistics, before Clarion starts. Clarion plans its two intake statements once per connection
-# when both tables are that large (src/db/pool.ts, GENERIC_PLANS_FROM_ROWS), and per call on a fresh install.
+# and the planner's statistics, before Clarion starts (its two intake statements are planned once per connection, by
+# index only, whatever the tables' size: src/db/pool.ts, PREPARED_PLANS).
 seed_devices() { # database
   echo "  seeding $SEED_DEVICES devices, each subscribed to 'bench' ..." >&2
   psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d "$1" -v ON_ERROR_STOP=1 -Atq \

@@ -2,9 +2,10 @@
 // the subscription statement (src/domain/subscriptions/statement.ts) and the registration statement
 // (src/domain/devices/service.ts), each sent three ways:
 // - "unnamed": parsed and planned on every call (what Clarion sent before they were prepared);
-// - "prepared": parsed once per connection, planned on every call for its parameters (what Clarion sends:
-//   plan_cache_mode=force_custom_plan, src/db/pool.ts);
-// - "generic": parsed and planned once per connection (force_generic_plan), the plan kept for every call.
+// - "prepared": parsed once per connection, planned on every call for its parameters (plan_cache_mode=force_custom_plan:
+//   what Clarion sent on a young database before PREPARED_PLANS);
+// - "generic": parsed and planned once per connection, by index only, the plan kept for every call (what Clarion sends:
+//   PREPARED_PLANS, src/db/pool.ts).
 // Calls alternate between the three connections, so a noisy neighbour moves all three alike. Each call subscribes
 // BENCH_BATCH devices of a BENCH_DEVICES audience again (the upsert's update path) or registers BENCH_BATCH new tokens.
 // Not a test: it prints milliseconds a call (median and mean) and the ratio to "unnamed".
@@ -14,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/database.ts';
+import { PREPARED_PLANS } from '../../src/db/pool.ts';
 import { throwawayDatabase } from '../../src/db/throwaway-database.ts';
 import type { SqlClient } from '../../src/db/sql.ts';
 import { registerDevice } from '../../src/domain/devices/service.ts';
@@ -45,8 +47,7 @@ try {
   const uuids = (await database.sql.query<{ device_uuid: string }>('SELECT device_uuid::text FROM devices')).map((row) => row.device_uuid);
 
   const sqlFor = async (mode: Mode): Promise<SqlClient> => {
-    const plan = mode === 'generic' ? 'force_generic_plan' : 'force_custom_plan';
-    const client = new pg.Client({ connectionString: fresh.url, options: `-c plan_cache_mode=${plan}` });
+    const client = new pg.Client({ connectionString: fresh.url, options: mode === 'generic' ? PREPARED_PLANS : '-c plan_cache_mode=force_custom_plan' });
     await client.connect();
     clients.push(client);
     return {

@@ -39,17 +39,11 @@ export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: D
   const limits = '-c statement_timeout=30000 -c lock_timeout=10000';
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: idleMs, options: limits });
   // Prepared statements (QueryOptions.prepare) run on connections of their own, so that how they are planned (see
-  // GENERIC_PLANS) is theirs alone: a session's plan_cache_mode reaches every statement with parameters on it, Prisma's
-  // and the fan-out's included, and a generic plan of a query written for its parameters ($2 IS NULL OR ...) can cost
-  // several times a planned one (countRecipients over 100,000 subscriptions: 172 ms against 45). They are planned per
-  // call until the tables are large; a connection lives LIFETIME_SECONDS at most, so that one opened while they were
-  // small decides again. Unused, this pool opens nothing (a worker runs none of them).
-  const prepared = new pg.Pool({
-    connectionString: url, max: PREPARED_POOL_SIZE, idleTimeoutMillis: idleMs, maxLifetimeSeconds: LIFETIME_SECONDS,
-    options: `${limits} -c plan_cache_mode=force_custom_plan -c ${OWN_SESSION}=on`,
-    // Awaited before the connection is handed out; if it fails, its statements stay planned per call.
-    onConnect: choosePlanMode,
-  });
+  // PREPARED_PLANS) is theirs alone: a session's settings reach every statement on it, Prisma's and the fan-out's
+  // included, and a generic plan of a query written for its parameters ($2 IS NULL OR ...) can cost several times a
+  // planned one (countRecipients over 100,000 subscriptions: 172 ms against 45). Unused, this pool opens nothing (a
+  // worker runs none of them).
+  const prepared = new pg.Pool({ connectionString: url, max: PREPARED_POOL_SIZE, idleTimeoutMillis: idleMs, options: `${limits} ${PREPARED_PLANS}` });
   const pools = [pool, prepared];
   for (const each of pools) each.on('error', (error) => logger.warn('idle PostgreSQL connection failed', { error: error.message }));
   return {
@@ -86,38 +80,28 @@ export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: D
 }
 
 /**
- * The rows (by the planner's statistics) both devices and subscriptions must have before a connection plans the
- * prepared statements once (a generic plan) rather than per call. A generic plan halves what PostgreSQL spends on a
- * subscription batch (bench/rest/statements.ts: 1.03 ms against 1.55), but it keeps what it chose when it was made: made
- * while the tables were nearly empty (a fresh install), it scanned them whole as they grew (bench/rest: 3,400 to 6,100
- * req/s from run to run against a steady 5,000). On tables this large the planner looks rows up by index.
+ * How the prepared statements' connections plan: once per connection (a generic plan), and by index only. Both
+ * statements look every row up by a key (a device by its uuid or token, an organization by its slug, a subscription by
+ * its pair), so a plan that reads rows by index is right for a table of any size; planned per call instead, the
+ * subscription statement spent more of PostgreSQL's time being planned than run (pg_stat_statements in bench/rest:
+ * 0.72 ms of planning a call against 1.21 ms of running it). A generic plan is made once, from the statistics of the
+ * moment: on a fresh install's nearly empty tables the planner would choose to read them whole (a sequential scan,
+ * or an index read end to end into a hash or merge join), and keep doing so as they grow (bench/rest once: 3,400 to
+ * 6,100 req/s from run to run). With those three turned off it looks rows up by key whatever the statistics say
+ * (test/prepared-statements.test.ts grows the tables under a plan made on empty ones). Joins of the statement's own
+ * rows then go by nested loop: quadratic in a batch's rows, a few milliseconds for the largest batch (256).
+ *
+ * Start-up options: behind a pooler in transaction mode (PgBouncer, with `ignore_startup_parameters = options`) they
+ * do not arrive, and the statements are planned as PostgreSQL chooses (plan_cache_mode=auto), since a server
+ * connection there serves other clients' statements too.
  */
-export const GENERIC_PLANS_FROM_ROWS = 10_000;
-/**
- * Set on the prepared statements' connections at start-up: the session is this connection's own. A pooler in
- * transaction mode (PgBouncer, with `ignore_startup_parameters = options`) passes no start-up options and hands one
- * server connection to many clients, so the plan mode is never changed there: it would reach everyone else's
- * statements on that server connection.
- */
-const OWN_SESSION = 'clarion.own_session';
-const GENERIC_PLANS = `SELECT set_config('plan_cache_mode', 'force_generic_plan', false)
-  WHERE current_setting('${OWN_SESSION}', true) = 'on'
-    AND (SELECT count(*) FROM pg_class WHERE oid IN (to_regclass('devices'), to_regclass('subscriptions')) AND reltuples >= $1) = 2`;
+export const PREPARED_PLANS = '-c plan_cache_mode=force_generic_plan -c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off';
 
 /**
  * Connections for the prepared statements: each batcher (a registration's per platform, the subscription's) has one
  * batch in flight at a time (../domain/batch.ts).
  */
 const PREPARED_POOL_SIZE = 4;
-
-/**
- * Plans a new connection's prepared statements once when the tables are large and the session is its own; if the
- * query fails, they stay planned per call.
- */
-export const choosePlanMode = (client: Pick<pg.ClientBase, 'query'>) => client.query(GENERIC_PLANS, [GENERIC_PLANS_FROM_ROWS]).then(() => {}, () => {});
-
-/** How long a prepared statement's connection lives at most: one opened while the tables were small plans per call until then. */
-export const LIFETIME_SECONDS = 300;
 
 const names = new Map<string, string>();
 

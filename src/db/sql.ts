@@ -10,10 +10,9 @@ export interface SqlClient {
 export interface QueryOptions {
   /**
    * Prepared once per connection and run by name after that: PostgreSQL parses it once per connection instead of
-   * per call. Outside a transaction it runs on the prepared statements' own connections, planned per call with its
-   * parameters while the tables are small, once per connection when they are large (./pool.ts, GENERIC_PLANS_FROM_ROWS);
-   * in a transaction, on the transaction's connection, planned as PostgreSQL chooses. For the hot statements whose text
-   * never changes.
+   * per call. Outside a transaction it runs on the prepared statements' own connections, planned once per connection
+   * and by index only (./pool.ts, PREPARED_PLANS); in a transaction, on the transaction's connection, planned as
+   * PostgreSQL chooses. For the hot statements whose text never changes and which look every row up by a key.
    */
   prepare?: boolean;
 }

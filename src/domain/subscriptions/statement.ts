@@ -8,6 +8,9 @@
 // up for a refused request, so it answers 404 before a token answers 401. The (device, slug) pairs of one call
 // must be distinct: a row cannot be upserted twice by one statement. Topics given replace the subscription's (their
 // counts follow by trigger), and the day's tally moves with subscriberCount (../insights/tallies.ts).
+// It is planned once per connection, by index only (../../db/pool.ts, PREPARED_PLANS): whether a row exists is asked
+// as `(SELECT true ... LIMIT 1)`, not EXISTS, which the planner may turn into a hash of every matching row (all of an
+// organization's subscriptions, read for each batch).
 import { createHash } from 'node:crypto';
 import type { SqlClient } from '../../db/sql.ts';
 import { tallySubscriberDays } from '../insights/tallies.ts';
@@ -61,9 +64,9 @@ const SUBSCRIBE = `    WITH input AS (
       SELECT i.n, i.external_id, i.key_id, o.id AS organization_id, d.device_uuid AS found_device, d.token_invalidated_at IS NULL AS live, d.platform,
              CASE WHEN i.topics_json IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(i.topics_json)) END AS topics,
              (o.id IS NOT NULL AND i.external_id IS NOT NULL AND i.key_id IS NULL
-              AND EXISTS (SELECT 1 FROM identity_keys k WHERE k.organization_id = o.id)) AS token_needed,
+              AND (SELECT true FROM identity_keys k WHERE k.organization_id = o.id LIMIT 1)) IS TRUE AS token_needed,
              (o.id IS NOT NULL AND d.device_uuid IS NOT NULL
-              AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.organization_id = o.id AND s.device_uuid = d.device_uuid)
+              AND (SELECT true FROM subscriptions s WHERE s.organization_id = o.id AND s.device_uuid = d.device_uuid LIMIT 1) IS NULL
               AND (SELECT count(*) FROM subscriptions s WHERE s.device_uuid = d.device_uuid) >= $7) AS over_cap
       FROM input i
       LEFT JOIN organizations o ON o.slug = i.slug AND (i.proven_for IS NULL OR o.id = i.proven_for)
