@@ -89,7 +89,8 @@ export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: D
  * or an index read end to end into a hash or merge join), and keep doing so as they grow (bench/rest once: 3,400 to
  * 6,100 req/s from run to run). With those three turned off it looks rows up by key whatever the statistics say
  * (test/prepared-statements.test.ts grows the tables under a plan made on empty ones). Joins of the statement's own
- * rows then go by nested loop: quadratic in a batch's rows, a few milliseconds for the largest batch (256).
+ * rows then go by nested loop, quadratic in a batch's rows: a subscription batch is kept to 64 rows, where this plan
+ * still beats one made per call (../domain/subscriptions/service.ts).
  *
  * Start-up options: behind a pooler in transaction mode (PgBouncer, with `ignore_startup_parameters = options`) they
  * do not arrive, and the statements are planned as PostgreSQL chooses (plan_cache_mode=auto), since a server

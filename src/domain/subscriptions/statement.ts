@@ -9,8 +9,8 @@
 // must be distinct: a row cannot be upserted twice by one statement. Topics given replace the subscription's (their
 // counts follow by trigger), and the day's tally moves with subscriberCount (../insights/tallies.ts).
 // It is planned once per connection, by index only (../../db/pool.ts, PREPARED_PLANS): whether a row exists is asked
-// as `(SELECT true ... LIMIT 1)`, not EXISTS, which the planner may turn into a hash of every matching row (all of an
-// organization's subscriptions, read for each batch).
+// as `(SELECT true ... LIMIT 1)`, not EXISTS, which the planner may turn into a hash of the whole table, read for each
+// batch.
 import { createHash } from 'node:crypto';
 import type { SqlClient } from '../../db/sql.ts';
 import { tallySubscriberDays } from '../insights/tallies.ts';
