@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { ConfigError, loadConfig } from './config.ts';
@@ -8,6 +9,17 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, databaseUrl: undefined, redisUrl: undefined, trustProxy: false, deviceRegistrationsPerMinute: 30, maxBodyBytes: 262144, production: false });
     expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('sizes the fan-out to a cgroup\'s CPU limit: whole CPUs for workers, one shard run each below a CPU a worker', () => {
+    const cpus = os.availableParallelism();
+    expect(loadConfig({}, { cpuQuota: undefined })).toMatchObject({ fanoutWorkers: Math.min(cpus, 8), fanoutShardRuns: 2 });
+    expect(loadConfig({}, { cpuQuota: 0.5 })).toMatchObject({ fanoutWorkers: 1, fanoutShardRuns: 1 });
+    expect(loadConfig({}, { cpuQuota: 1.5 })).toMatchObject({ fanoutWorkers: 1, fanoutShardRuns: 2 });
+    expect(loadConfig({}, { cpuQuota: 64 })).toMatchObject({ fanoutWorkers: Math.min(cpus, 8), fanoutShardRuns: 2 });
+    expect(loadConfig({ FANOUT_WORKERS: '8' }, { cpuQuota: 2 })).toMatchObject({ fanoutWorkers: 8, fanoutShardRuns: 1 });
+    expect(loadConfig({ FANOUT_WORKERS: '0' }, { cpuQuota: 0.25 })).toMatchObject({ fanoutWorkers: 0, fanoutShardRuns: 1 });
+    expect(loadConfig({ FANOUT_SHARD_RUNS: '3' }, { cpuQuota: 0.5 })).toMatchObject({ fanoutWorkers: 1, fanoutShardRuns: 3 });
   });
 
   it('reads every variable', () => {
