@@ -13,13 +13,16 @@ describe('loadConfig', () => {
 
   it('sizes the fan-out to a cgroup\'s CPU limit: whole CPUs for workers, one shard run each below a CPU a worker', () => {
     const cpus = os.availableParallelism();
-    expect(loadConfig({}, { cpuQuota: undefined })).toMatchObject({ fanoutWorkers: Math.min(cpus, 8), fanoutShardRuns: 2 });
+    expect(loadConfig({}, { cpuQuota: null })).toMatchObject({ fanoutWorkers: Math.min(cpus, 8), fanoutShardRuns: 2 });
     expect(loadConfig({}, { cpuQuota: 0.5 })).toMatchObject({ fanoutWorkers: 1, fanoutShardRuns: 1 });
     expect(loadConfig({}, { cpuQuota: 1.5 })).toMatchObject({ fanoutWorkers: 1, fanoutShardRuns: 2 });
     expect(loadConfig({}, { cpuQuota: 64 })).toMatchObject({ fanoutWorkers: Math.min(cpus, 8), fanoutShardRuns: 2 });
     expect(loadConfig({ FANOUT_WORKERS: '8' }, { cpuQuota: 2 })).toMatchObject({ fanoutWorkers: 8, fanoutShardRuns: 1 });
     expect(loadConfig({ FANOUT_WORKERS: '0' }, { cpuQuota: 0.25 })).toMatchObject({ fanoutWorkers: 0, fanoutShardRuns: 1 });
     expect(loadConfig({ FANOUT_SHARD_RUNS: '3' }, { cpuQuota: 0.5 })).toMatchObject({ fanoutWorkers: 1, fanoutShardRuns: 3 });
+    // `clarion worker`: one process with the limit to itself, whatever FANOUT_WORKERS the instances share.
+    expect(loadConfig({ FANOUT_WORKERS: '8' }, { cpuQuota: 2, sendingProcesses: 1 })).toMatchObject({ fanoutShardRuns: 2 });
+    expect(loadConfig({ FANOUT_WORKERS: '8' }, { cpuQuota: 0.5, sendingProcesses: 1 })).toMatchObject({ fanoutShardRuns: 1 });
   });
 
   it('reads every variable', () => {

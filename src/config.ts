@@ -161,18 +161,22 @@ function dashboardOrigins(raw: string, problems: string[]) {
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
-/**
- * `cpuQuota`: the CPUs the process's cgroup allows (./cpu-quota.ts), undefined for none; the fan-out's defaults follow
- * it (tests pass their own).
- */
-export function loadConfig(env: Env = process.env, { cpuQuota: quota = cpuQuota() }: { cpuQuota?: number } = {}): Config {
+export interface LoadOptions {
+  /** The CPUs the process's cgroup allows (./cpu-quota.ts); null: no limit. Read from the system when absent. */
+  cpuQuota?: number | null;
+  /** The processes that send and share that limit; absent: the fan-out's workers (one, when FANOUT_WORKERS=0). */
+  sendingProcesses?: number;
+}
+
+export function loadConfig(env: Env = process.env, options: LoadOptions = {}): Config {
   const problems: string[] = [];
-  // A cgroup's CPU limit counts, not the machine's CPUs: at least one worker, and no more than whole CPUs allowed.
+  const quota = options.cpuQuota === undefined ? cpuQuota() : (options.cpuQuota ?? undefined);
+  // A cgroup's CPU limit counts, not the machine's CPUs: its whole CPUs, at least one.
   const cpus = Math.min(os.availableParallelism(), quota === undefined ? Number.POSITIVE_INFINITY : Math.max(1, Math.floor(quota)));
   const fanoutWorkers = integer(env, 'FANOUT_WORKERS', Math.min(cpus, 8), problems, { min: 0, max: 64 });
-  // Workers with less than a CPU each run one shard at a time: two in a held process each go at half speed, and
+  // Senders with less than a CPU each run one shard at a time: two in a held process each go at half speed, and
   // together slower than one (bench/README.md: at 0.1 CPU, 9,855 pushes/s with one run against 6,615 with two).
-  const shardRuns = quota !== undefined && quota / Math.max(1, fanoutWorkers) < 1 ? 1 : 2;
+  const shardRuns = quota !== undefined && quota / (options.sendingProcesses ?? Math.max(1, fanoutWorkers)) < 1 ? 1 : 2;
   const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
   const config: Config = {
@@ -196,8 +200,8 @@ export function loadConfig(env: Env = process.env, { cpuQuota: quota = cpuQuota(
     fanoutConcurrency: integer(env, 'FANOUT_CONCURRENCY', 1000, problems, { min: 1, max: 100_000 }),
     fanoutPageSize: integer(env, 'FANOUT_PAGE_SIZE', 1000, problems, { min: 1, max: 100_000 }),
     fanoutShardSize: integer(env, 'FANOUT_SHARD_SIZE', 10_000, problems, { min: 1, max: 10_000_000 }),
-    // One per CPU, but at most 8 by default: each worker holds up to 2 × FANOUT_SHARD_RUNS + 4 PostgreSQL
-    // connections, and PostgreSQL allows 100 unless told otherwise.
+    // One per CPU (per whole CPU of a cgroup's limit), but at most 8 by default: each worker holds up to
+    // 2 × FANOUT_SHARD_RUNS + 4 PostgreSQL connections, and PostgreSQL allows 100 unless told otherwise.
     fanoutWorkers,
     fanoutShardRuns: integer(env, 'FANOUT_SHARD_RUNS', shardRuns, problems, { min: 1, max: 64 }),
     fanoutPollSeconds: seconds(env, 'FANOUT_POLL_SECONDS', 2, problems),

@@ -1,8 +1,10 @@
 // The CPUs this process may use by its cgroup's CPU limit (a container's `--cpus`, Kubernetes' CPU limit, systemd's
-// CPUQuota=), or undefined when there is none. os.availableParallelism() counts the machine's CPUs: a container held
-// to half a CPU on a 16-CPU machine would otherwise start 8 fan-out workers of 2 shard runs each, all throttled.
-// Reads cgroup v2 (cpu.max) and v1 (cpu.cfs_quota_us / cpu.cfs_period_us), the process's own group and each group
-// above it (the tightest limit holds). `root` is for tests: a directory laid out like / .
+// CPUQuota=), or undefined when there is none. On Node 20 os.availableParallelism() counts the machine's CPUs (newer
+// libuv caps it at the limit): a container held to half a CPU on a 16-CPU machine would otherwise start 8 fan-out
+// workers of 2 shard runs each, all throttled. Reads cgroup v1 (cpu.cfs_quota_us / cpu.cfs_period_us, where the cpu
+// controller is mounted) or v2 (cpu.max), from the process's own group up to the mount's root: the tightest limit
+// holds. Where the group is, /proc/self/mountinfo says: a container sees its own group as the root of the mount.
+// `root` is for tests: a directory laid out like / .
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -14,7 +16,7 @@ const read = (file: string) => {
   }
 };
 
-/** The limit of one group directory in CPUs, or undefined when it sets none (or the files are not there). */
+/** The limit one group directory sets, in CPUs, or undefined when it sets none (or its files are not there). */
 function limitOf(dir: string, version: 1 | 2): number | undefined {
   if (version === 2) {
     const [quota, period] = (read(path.join(dir, 'cpu.max')) ?? '').split(/\s+/);
@@ -25,28 +27,51 @@ function limitOf(dir: string, version: 1 | 2): number | undefined {
   return quota > 0 && period > 0 ? quota / period : undefined;
 }
 
-/** The tightest limit from `dir` up to `mount` (a group's limit also holds every group below it). */
-function tightest(mount: string, group: string, version: 1 | 2): number | undefined {
-  // Inside a container the group's path may be the host's, not visible here: the mount's root is then the group.
-  let dir = path.join(mount, group);
-  if (read(path.join(dir, 'cgroup.procs')) === undefined) dir = mount;
+interface Mount {
+  /** The group the mount shows at its mount point (`/` unless it is a container's view). */
+  root: string;
+  point: string;
+}
+
+/** The cgroup mount of the cpu controller (v1), or the unified one (v2), from /proc/self/mountinfo. */
+function mountOf(root: string, version: 1 | 2): Mount | undefined {
+  for (const line of (read(path.join(root, 'proc/self/mountinfo')) ?? '').split('\n')) {
+    // id parent major:minor root mount-point options [optional fields] - type source super-options
+    const [before, after] = line.split(' - ');
+    const fields = before?.split(' ') ?? [];
+    const [type, , options] = after?.split(' ') ?? [];
+    if (fields.length < 5) continue;
+    const unescape = (text: string) => text.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
+    const mount = { root: unescape(fields[3]!), point: path.join(root, unescape(fields[4]!)) };
+    if (version === 2 && type === 'cgroup2') return mount;
+    if (version === 1 && type === 'cgroup' && options?.split(',').includes('cpu')) return mount;
+  }
+  return undefined;
+}
+
+/** The tightest limit from the process's group up to the mount's root. */
+function tightest(mount: Mount, group: string, version: 1 | 2): number | undefined {
+  const below = path.relative(mount.root, group);
+  // A group outside what the mount shows (another namespace's path): the mount's root is the nearest known group.
+  let dir = below.startsWith('..') || path.isAbsolute(below) ? mount.point : path.join(mount.point, below);
   let limit: number | undefined;
   for (;;) {
     const here = limitOf(dir, version);
     if (here !== undefined) limit = Math.min(limit ?? here, here);
-    if (dir === mount || !dir.startsWith(mount)) return limit;
+    if (path.relative(mount.point, dir) === '') return limit;
     dir = path.dirname(dir);
   }
 }
 
 export function cpuQuota(root = '/'): number | undefined {
-  const lines = (read(path.join(root, 'proc/self/cgroup')) ?? '').split('\n');
-  const cgroups = path.join(root, 'sys/fs/cgroup');
-  const v1 = lines.map((line) => line.split(':')).find(([, controllers]) => controllers?.split(',').includes('cpu'));
+  const lines = (read(path.join(root, 'proc/self/cgroup')) ?? '').split('\n').map((line) => line.split(':'));
+  // A controller belongs to one hierarchy: where cpu is on a v1 hierarchy (a hybrid system), that one holds.
+  const v1 = lines.find(([, controllers]) => controllers?.split(',').includes('cpu'));
   if (v1) {
-    const mount = ['cpu', 'cpu,cpuacct', 'cpuacct,cpu'].map((name) => path.join(cgroups, name)).find((dir) => read(path.join(dir, 'cpu.cfs_period_us')) !== undefined);
-    return mount ? tightest(mount, v1.slice(2).join(':'), 1) : undefined;
+    const mount = mountOf(root, 1);
+    return mount && tightest(mount, v1.slice(2).join(':'), 1);
   }
-  const v2 = lines.find((line) => line.startsWith('0::'));
-  return v2 ? tightest(cgroups, v2.slice(3), 2) : undefined;
+  const v2 = lines.find(([id, controllers]) => id === '0' && controllers === '');
+  const mount = v2 && mountOf(root, 2);
+  return mount ? tightest(mount, v2!.slice(2).join(':'), 2) : undefined;
 }

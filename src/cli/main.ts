@@ -58,7 +58,8 @@ export async function main(argv: string[], output: Output = terminal) {
   }
   let config: Config;
   try {
-    config = loadConfig();
+    // `clarion worker` is one sending process: the CPU limit is its own, whatever FANOUT_WORKERS says.
+    config = loadConfig(process.env, workerCommand ? { sendingProcesses: 1 } : {});
   } catch (error) {
     output.err(error instanceof ConfigError ? error.message : String(error));
     return 1;
