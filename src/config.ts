@@ -170,7 +170,9 @@ export interface LoadOptions {
 
 export function loadConfig(env: Env = process.env, options: LoadOptions = {}): Config {
   const problems: string[] = [];
-  const quota = options.cpuQuota === undefined ? cpuQuota() : (options.cpuQuota ?? undefined);
+  // Read only when a default needs it (both set: nothing is read).
+  const needsQuota = !env.FANOUT_WORKERS || !env.FANOUT_SHARD_RUNS;
+  const quota = options.cpuQuota === undefined ? (needsQuota ? cpuQuota() : undefined) : (options.cpuQuota ?? undefined);
   // A cgroup's CPU limit counts, not the machine's CPUs: its whole CPUs, at least one.
   const cpus = Math.min(os.availableParallelism(), quota === undefined ? Number.POSITIVE_INFINITY : Math.max(1, Math.floor(quota)));
   const fanoutWorkers = integer(env, 'FANOUT_WORKERS', Math.min(cpus, 8), problems, { min: 0, max: 64 });

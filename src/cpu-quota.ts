@@ -33,6 +33,9 @@ interface Mount {
   point: string;
 }
 
+/** A mountinfo field: spaces and the like are written as octal escapes (\040). */
+const unescape = (text: string) => text.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
+
 /** The cgroup mount of the cpu controller (v1), or the unified one (v2), from /proc/self/mountinfo. */
 function mountOf(root: string, version: 1 | 2): Mount | undefined {
   for (const line of (read(path.join(root, 'proc/self/mountinfo')) ?? '').split('\n')) {
@@ -41,7 +44,6 @@ function mountOf(root: string, version: 1 | 2): Mount | undefined {
     const fields = before?.split(' ') ?? [];
     const [type, , options] = after?.split(' ') ?? [];
     if (fields.length < 5) continue;
-    const unescape = (text: string) => text.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
     const mount = { root: unescape(fields[3]!), point: path.join(root, unescape(fields[4]!)) };
     if (version === 2 && type === 'cgroup2') return mount;
     if (version === 1 && type === 'cgroup' && options?.split(',').includes('cpu')) return mount;

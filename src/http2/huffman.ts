@@ -18,7 +18,7 @@ const RUNS = [
   [26, 1], [27, 1], [26, 2], [27, 5], [28, 1], [27, 5], [26, 1], [30, 1],
 ] as const;
 
-const EOS = 256;
+export const EOS = 256;
 export const LENGTHS = new Uint8Array(257);
 export const CODES = new Uint32Array(257);
 {

@@ -1,6 +1,7 @@
 // The fan-out worker processes `npm start` runs next to the API (FANOUT_WORKERS of them, by default one per CPU or
-// per whole CPU of a cgroup's limit): each a child process. One that exits on its own is started again, after a pause that grows while it keeps
-// failing; stop() drains them all (each stores its page and hands its shards back to the queue).
+// per whole CPU of a cgroup's limit): each a child process. One that exits on its own is started again, after a
+// pause that grows while it keeps failing; stop() drains them all (each stores its page and hands its shards back to
+// the queue).
 // On demand (FANOUT_WORKER_IDLE_SECONDS > 0, the default), none runs until there is work: wake() starts them, and a
 // worker that has had nothing to do for that long says so (IDLE) and leaves; its place stays free until the next wake.
 import { fork, type ChildProcess } from 'node:child_process';

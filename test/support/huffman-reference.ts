@@ -1,9 +1,7 @@
 // The HPACK Huffman decoder as first written (src/http2/huffman.ts before it read four bits at a time): a walk down
 // the code tree that huffman.ts derives from RFC 7541 Appendix B, one bit at a time, slow and plain. The differential
 // test holds the fast decoder to it, and bench/push-path/huffman.ts measures one against the other.
-import { HuffmanError, TREE } from '../../src/http2/huffman.ts';
-
-const EOS = 256;
+import { EOS, HuffmanError, TREE } from '../../src/http2/huffman.ts';
 
 export function referenceHuffmanDecode(data: Uint8Array, start: number, end: number): string {
   const out = Buffer.allocUnsafe(Math.ceil(((end - start) * 8) / 5));
