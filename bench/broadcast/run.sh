@@ -151,15 +151,28 @@ cpu_report() {
 # The subshell's children times (second line of `times`, "0m1.234s 0m0.567s") -> clock ticks.
 times_ticks() { awk -v hz="$(getconf CLK_TCK)" 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } printf "%.0f", t * hz }' "$1"; }
 
+# Samples the mock's count every 100 ms into $1 (bench/broadcast/accepted-watch.mjs); sets WATCHER. Returns once the
+# first sample is written: node's own start-up (tens of ms of CPU) is then over before the sender starts, rather than
+# shared with a run that lasts under a second on 2 cores.
+start_watcher() {
+  node "$HERE/accepted-watch.mjs" "$MOCK_CONTROL" "$1" &
+  WATCHER=$!
+  PIDS+=("$WATCHER")
+  local i
+  for ((i = 0; i < 200; i++)); do
+    [[ -s "$1" ]] && return
+    sleep 0.05
+  done
+}
+
 # A sender that runs to its end (h2load, the peer): `timeout` it in a background subshell, sample the PSS of its
 # processes (not the subshell or timeout) and the machine's CPU meanwhile. Leaves $WORK/<name>.out, .err, .rc, and
 # sets PHASE_SECS (wall clock), PHASE_PSS ("<peak kB> <processes> <samples>") and CPU[name].
 run_sender() { # name label command... (accepted0: the mock's count before)
   local name=$1 label=$2 pid m0 m1 t0 t1 watcher
   shift 2
-  node "$HERE/accepted-watch.mjs" "$MOCK_CONTROL" "$WORK/$name.accepted" &
-  watcher=$!
-  PIDS+=("$watcher")
+  start_watcher "$WORK/$name.accepted"
+  watcher=$WATCHER
   cpu_begin "$name"; m0=$(machine_snapshot); t0=$(now)
   ( timeout "$PHASE_TIMEOUT" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"; echo "$?" >"$WORK/$name.rc"; times >"$WORK/$name.times" ) &
   pid=$!
@@ -374,9 +387,8 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
   echo "  POST /v1/notify to $DEVICES devices ..." >&2
   accepted0=$(mock_accepted)
   pss_watch_begin "$tag" "$pid" postgres
-  node "$HERE/accepted-watch.mjs" "$MOCK_CONTROL" "$WORK/$tag.accepted" &
-  local watcher=$!
-  PIDS+=("$watcher")
+  start_watcher "$WORK/$tag.accepted"
+  local watcher=$WATCHER
   cpu_begin "c$tag"; m0=$(machine_snapshot); t0=$(now)
   http=$(curl -sS --max-time "$PHASE_TIMEOUT" -o "$WORK/notify-$tag.json" -w '%{http_code}' -X POST "http://127.0.0.1:$port/v1/notify" \
     -H "authorization: Bearer $API_KEY" -H 'content-type: application/json' \
