@@ -9,7 +9,7 @@ if (argv.length === 1 && argv[0] === 'worker') {
   const { loadConfig, ConfigError } = await import('../src/config.ts');
   const { workerCommand } = await import('../src/cli/worker.ts');
   try {
-    process.exitCode = await workerCommand(loadConfig());
+    process.exitCode = await workerCommand(loadConfig(process.env, { sendingProcesses: 1 }));
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exitCode = 1;
