@@ -6,10 +6,10 @@ import { register } from 'tsx/esm/api';
 register();
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === 'worker') {
-  const { loadConfig, ConfigError } = await import('../src/config.ts');
+  const { loadWorkerConfig, ConfigError } = await import('../src/config.ts');
   const { workerCommand } = await import('../src/cli/worker.ts');
   try {
-    process.exitCode = await workerCommand(loadConfig(process.env, { sendingProcesses: 1 }));
+    process.exitCode = await workerCommand(loadWorkerConfig());
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exitCode = 1;

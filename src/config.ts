@@ -168,6 +168,9 @@ export interface LoadOptions {
   sendingProcesses?: number;
 }
 
+/** `clarion worker`'s configuration: one sending process, the CPU limit its own whatever FANOUT_WORKERS says. */
+export const loadWorkerConfig = (env: Env = process.env) => loadConfig(env, { sendingProcesses: 1 });
+
 export function loadConfig(env: Env = process.env, options: LoadOptions = {}): Config {
   const problems: string[] = [];
   // Read only when a default needs it (both set: nothing is read).

@@ -1,7 +1,7 @@
 // The admin CLI. Uses DATABASE_URL / DATA_DIR exactly like the server, and prints JSON. With the embedded
 // default it connects to the running server's PostgreSQL, or starts it for the length of the command.
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { ConfigError, loadConfig, loadWorkerConfig, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { runningEmbeddedUrl } from '../db/embedded/cluster.ts';
 import { openStorage, type Storage } from '../db/storage.ts';
@@ -58,8 +58,7 @@ export async function main(argv: string[], output: Output = terminal) {
   }
   let config: Config;
   try {
-    // `clarion worker` is one sending process: the CPU limit is its own, whatever FANOUT_WORKERS says.
-    config = loadConfig(process.env, workerCommand ? { sendingProcesses: 1 } : {});
+    config = workerCommand ? loadWorkerConfig() : loadConfig();
   } catch (error) {
     output.err(error instanceof ConfigError ? error.message : String(error));
     return 1;
