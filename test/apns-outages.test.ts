@@ -128,8 +128,10 @@ describe.each(backends)('APNs outages on $name', (backend) => {
   }, 120_000);
 
   it('sends a push that never answers in time once more at most, with the same collapse id, and counts it ambiguous; no other device gets two', async () => {
-    // Every answer to one device takes 10 s, against a 1 s request timeout: like Apple, the stand-in takes each copy.
-    const impatient = await startMockApns({ connections: 2, requestTimeoutMs: 1_000 });
+    // Every answer to one device takes 10 s, against a 4 s request timeout: like Apple, the stand-in takes each copy.
+    // (A 1 s timeout was too short for the others on a loaded CI machine: a stall of a second would time healthy
+    // pushes out, and send them twice.)
+    const impatient = await startMockApns({ connections: 2, requestTimeoutMs: 4_000 });
     const server = await startServer(storage, { apnsTopic: TEST_TOPIC, notifyWaitMs: 0, fanoutShardSize: 1_000 }, impatient.send, { pageSize: 250, concurrency: 100, shardRuns: 2 });
     try {
       const org = await seedOrganization(server.db);

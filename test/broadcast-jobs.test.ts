@@ -9,7 +9,7 @@ import { QUEUES } from '../src/jobs/queue.ts';
 import { withoutRetries } from './support/queues.ts';
 import { startMockApns, TEST_TOPIC, type MockApns } from './support/apns.ts';
 import { backends, freshPostgresDatabase, testLogger } from './support/backends.ts';
-import { logLines, notifyAt, runClarion, waitFor, workerPids } from './support/processes.ts';
+import { logLines, notifyAt, runClarion, waitFor, workerPids, workersReady } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization } from './support/seed.ts';
 import { serveDuringSuite, startServer } from './support/server.ts';
 
@@ -56,6 +56,7 @@ describe('broadcasts across worker processes (npm start with FANOUT_WORKERS)', (
     const clarion = runClarion({ ...env, FANOUT_WORKERS: '2', FANOUT_WORKER_IDLE_SECONDS: '0', FANOUT_SHARD_RUNS: '2', FANOUT_SHARD_SIZE: '200', FANOUT_PAGE_SIZE: String(pageSize), FANOUT_CONCURRENCY: '10' });
     try {
       const url = await clarion.listening;
+      await workersReady(clarion, 2);
       slowMs = 15;
       const { status, id } = await notifyAt(url, key, { body: 'Shared', target: 'all' });
       expect(status).toBe(202);

@@ -18,7 +18,8 @@ const CHANNEL = 'clarion_test_wait';
 const NEVER = { listening: { first: 600_000, max: 600_000 }, polling: { first: 600_000, max: 600_000 } };
 
 describe.each(backends)('waiting for a broadcast to end on $name', (backend) => {
-  const suite = serveDuringSuite(backend, { fanoutShardSize: 40 }, { apns: true });
+  // The request waits up to 30 s (not the tests' default 5 s), so that a slow CI machine still sees it finish.
+  const suite = serveDuringSuite(backend, { fanoutShardSize: 40, notifyWaitMs: 30_000 }, { apns: true });
   let listener: Listener;
   let sql: pg.Pool;
   beforeAll(() => {

@@ -106,8 +106,8 @@ describe.skipIf(!browserAvailable).each(backends)('the dashboard in Chromium on 
     await banner.getByText('Hello from the composer').waitFor();
     await page.getByRole('button', { name: 'Send test' }).click();
     await page.getByText('Test sent to the most recently subscribed matching device.').waitFor();
-    // APNs takes its time over the live send, so the broadcast page first shows it sending, then done.
-    product.apns.script(token, { status: 200, delayMs: 4000 }, { status: 200 });
+    // APNs holds its answer to the live send until the broadcast page has shown it sending; then it is done.
+    const answer = product.apns.hold(token);
     await page.getByRole('button', { name: 'Send…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send this notification?' });
     expect(await dialog.getByTestId('confirm-devices').textContent()).toContain('It will reach 1 device now');
@@ -115,6 +115,7 @@ describe.skipIf(!browserAvailable).each(backends)('the dashboard in Chromium on 
     await page.waitForURL(/\/notifications\/[0-9a-f-]{36}$/);
     await page.getByText('still sending').waitFor();
     expect(await page.getByRole('progressbar').getAttribute('aria-label')).toBe('0 of 1 devices done');
+    answer();
     await page.getByText('completed').waitFor();
     expect(await page.getByTestId('sent').textContent()).toBe('1');
     expect(await page.getByRole('progressbar').getAttribute('aria-label')).toBe('1 of 1 devices done');

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../src/db/database.ts';
 import { startMockApns, type MockApns } from './support/apns.ts';
 import { freshPostgresDatabase, testLogger } from './support/backends.ts';
 import { seedAndroidAudience, seedWebAudience, startTestPlatforms, type TestPlatforms } from './support/platforms.ts';
-import { logLines, notifyAt, runClarion, waitFor, workerPids } from './support/processes.ts';
+import { logLines, notifyAt, runClarion, waitFor, workerPids, workersReady } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization } from './support/seed.ts';
 
 
@@ -56,6 +56,7 @@ describe('every platform through worker processes (npm start with FANOUT_WORKERS
     const clarion = runClarion({ ...env, FANOUT_WORKERS: '2', FANOUT_WORKER_IDLE_SECONDS: '0', FANOUT_SHARD_RUNS: '2', FANOUT_SHARD_SIZE: '150', FANOUT_PAGE_SIZE: String(pageSize), FANOUT_CONCURRENCY: '10' });
     try {
       const url = await clarion.listening;
+      await workersReady(clarion, 2);
       slowMs = 15;
       const id = await notify(url, key);
       // Both workers (started on demand for it) have stored pages of it.

@@ -13,6 +13,7 @@ import { apnsChannel } from '../src/apns/platform.ts';
 import { createFanout } from '../src/fanout/fanout.ts';
 import { queueDuringSuite } from './support/queues.ts';
 import { backends, testLogger } from './support/backends.ts';
+import { waitFor } from './support/processes.ts';
 import { apnsToken, seedOrganization } from './support/seed.ts';
 import { TEST_PLATFORM } from './support/server.ts';
 
@@ -60,8 +61,8 @@ describe.each(backends)('shard fencing on $name', (backend) => {
     const a = createFanout({ ...options(), channels: ios(slowA) });
     const b = createFanout({ ...options(), channels: ios(fastB) });
     const runningA = a.runShard(job, randomUUID());
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    // Its first page (2 devices) is in flight.
+    // Its first page (2 devices) is in flight (waited for, however slow the machine).
+    await waitFor(() => (sentBy.a >= 2 ? true : undefined));
     expect(sentBy.a).toBe(2);
     // A hangs inside its first page; its job expires and B gets it: B claims the shard and finishes it.
     await b.runShard(job, randomUUID());
@@ -102,10 +103,12 @@ describe.each(backends)('shard fencing on $name', (backend) => {
     const a = createFanout({ ...options(), channels: ios(slowA), foldMs: 3_600_000 });
     const b = createFanout({ ...options(), channels: ios(slowB), foldMs: 3_600_000 });
     const runningA = a.runShard(job, randomUUID());
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Until its first page (2 devices) is in flight, however slow the machine.
+    await waitFor(() => (sentBy.a >= 2 ? true : undefined));
     expect(sentBy.a).toBe(2);
     const runningB = b.runShard(job, randomUUID());
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Until its first page (2 devices) is in flight, however slow the machine.
+    await waitFor(() => (sentBy.b >= 2 ? true : undefined));
     expect(sentBy.b).toBe(2);
     releaseA();
     // Taken over: A's progress is refused, and A stops.

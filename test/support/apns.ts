@@ -38,6 +38,7 @@ export async function startMockApns({ maxAttempts = 4, fallback, connections = 2
   const attempts = new Map<string, number>();
   const delivered = new Map<string, SimulatedPush[]>();
   const madeUp = new Set<string>();
+  const held = new Map<string, Promise<void>>();
   const key = generateProviderKey();
   const simulator = await startSimulator({
     teamId: TEAM_ID,
@@ -50,6 +51,11 @@ export async function startMockApns({ maxAttempts = 4, fallback, connections = 2
     onAccept: (push) => delivered.set(push.deviceToken, [...(delivered.get(push.deviceToken) ?? []), push]),
     answer: (push: SimulatedPush) => {
       attempts.set(push.deviceToken, (attempts.get(push.deviceToken) ?? 0) + 1);
+      const gate = held.get(push.deviceToken);
+      if (gate) {
+        held.delete(push.deviceToken);
+        return gate.then(() => undefined);
+      }
       const queue = scripted.get(push.deviceToken);
       // The last scripted answer repeats; none means 200.
       if (!queue) return fallback?.(push);
@@ -75,6 +81,15 @@ export async function startMockApns({ maxAttempts = 4, fallback, connections = 2
     platform: apnsPlatform({ origin: simulator.origin }),
     /** Answers for one device token, in order; the last one repeats. */
     script: (deviceToken: string, ...answers: Answer[]) => scripted.set(deviceToken, answers),
+    /**
+     * The next push to this token is taken and answered 200 only when the returned function is called (however long
+     * a test needs to look at a broadcast still sending); later ones are answered as usual.
+     */
+    hold(deviceToken: string) {
+      let release!: () => void;
+      held.set(deviceToken, new Promise<void>((resolve) => (release = resolve)));
+      return () => release();
+    },
     /** Tokens Apple never issued (made up by a stranger): answered BadDeviceToken. */
     madeUp: (...deviceTokens: string[]) => deviceTokens.forEach((t) => madeUp.add(t.toLowerCase())),
     attempts: (deviceToken: string) => attempts.get(deviceToken) ?? 0,

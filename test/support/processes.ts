@@ -97,6 +97,17 @@ export async function workerPids(parent: number) {
   return found.filter((pid): pid is number => pid !== undefined).sort();
 }
 
+/**
+ * Waits until `count` forked workers of a Clarion process have logged "fan-out worker ready": a test that needs each
+ * of them to take part in a broadcast sends it then (on a loaded machine one worker can be ready seconds before the
+ * other, and finish a small broadcast alone).
+ */
+export const workersReady = (clarion: { output: () => string }, count: number) =>
+  waitFor(() => {
+    const ready = new Set(logLines(clarion.output()).flatMap((line) => (line.message === 'fan-out worker ready' ? [line.pid] : [])));
+    return ready.size >= count ? [...ready] : undefined;
+  }, 60_000);
+
 /** POST /v1/notify to a Clarion process with a key: the answer's status and the broadcast's id. */
 export async function notifyAt(url: string, key: string, body: Record<string, unknown>) {
   const response = await fetch(`${url}/v1/notify`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
