@@ -125,4 +125,27 @@ describe('fan-out workers on demand (npm start, FANOUT_WORKER_IDLE_SECONDS)', ()
       await clarion.exited;
     }
   }, 120_000);
+
+  it('polls for work on one PostgreSQL connection while idle, instead of opening one per poll', async () => {
+    // A poll every 2 s (the default): a connection closed after 1 s unused would be a new PostgreSQL backend per poll.
+    const clarion = runClarion({ ...env, FANOUT_WORKERS: '1', FANOUT_POLL_SECONDS: '2' });
+    try {
+      await clarion.listening;
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      const [{ since }] = (await database.sql.query<{ since: Date }>('SELECT now() AS since')) as [{ since: Date }];
+      const ours = new Set((await database.sql.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).map((row) => row.pid));
+      // Every backend started for this database in the next 10 s (five polls), by anyone but this test. One poll met by
+      // the queue's maintenance or its schedule check can need a second connection for a moment.
+      const started = new Set<number>();
+      for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 200))) {
+        const rows = await database.sql.query<{ pid: number; backend_start: Date }>('SELECT pid, backend_start FROM pg_stat_activity WHERE datname = current_database()');
+        for (const row of rows) if (row.backend_start >= since && !ours.has(row.pid)) started.add(row.pid);
+      }
+      expect(started.size).toBeLessThanOrEqual(2);
+      expect(await workerPids(clarion.child.pid!)).toEqual([]);
+    } finally {
+      clarion.child.kill('SIGTERM');
+      await clarion.exited;
+    }
+  }, 60_000);
 });
