@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../src/db/database.ts';
 import { startMockApns, type MockApns } from './support/apns.ts';
 import { freshPostgresDatabase, testLogger } from './support/backends.ts';
 import { parseMetrics, valueOf, type Sample } from './support/metrics.ts';
-import { logLines, runClarion, waitFor } from './support/processes.ts';
+import { logLines, runClarion, waitFor, workersReady } from './support/processes.ts';
 import { apnsToken, seedAudience, seedKey, seedOrganization } from './support/seed.ts';
 
 const TOKEN = 'metrics-test-token-0123456789abcdef';
@@ -34,7 +34,7 @@ describe('GET /metrics (npm start with FANOUT_WORKERS=1)', () => {
     // Shards of 10: a broadcast to more devices is never sent "express" by the API process, only by the worker.
     clarion = runClarion({ ...env, FANOUT_WORKERS: '1', FANOUT_WORKER_IDLE_SECONDS: '0', FANOUT_SHARD_SIZE: '10', FANOUT_PAGE_SIZE: '5', DEVICE_REGISTRATIONS_PER_MINUTE: '1' });
     url = await clarion.listening;
-    workerPid = await waitFor(() => logLines(clarion.output()).find((line) => line.message === 'fan-out worker ready')?.pid as number | undefined, 30_000);
+    [workerPid] = (await workersReady(clarion, 1, 30_000)) as [number];
   });
   afterAll(async () => {
     if (clarion) {

@@ -39,6 +39,8 @@ describe.each(backends)('shard fencing on $name', (backend) => {
     return { org, broadcast, job: { broadcastId: broadcast.id, index: 0 }, tokens: tokens.map((t) => t.apnsToken) };
   }
   const options = () => ({ database: suite.storage.database, boss: suite.boss, logger: testLogger, pageSize: 2, concurrency: 2, shardSize: 100, retryWindowMs: 60_000 });
+  /** Until run `who` has its first page (2 devices) in flight, however slow the machine. */
+  const firstPageSent = (sentBy: Record<'a' | 'b', number>, who: 'a' | 'b') => waitFor(() => (sentBy[who] >= 2 ? true : undefined));
   const ios = (send: SendPush) => ({ ios: apnsChannel({ send, platform: TEST_PLATFORM, circuit: createCircuit(), topic: 'dev.clarion.test' }) });
 
   it('lets only the run that last claimed a shard write: the other commits no progress, retries, dead devices or events', async () => {
@@ -61,8 +63,8 @@ describe.each(backends)('shard fencing on $name', (backend) => {
     const a = createFanout({ ...options(), channels: ios(slowA) });
     const b = createFanout({ ...options(), channels: ios(fastB) });
     const runningA = a.runShard(job, randomUUID());
-    // Its first page (2 devices) is in flight (waited for, however slow the machine).
-    await waitFor(() => (sentBy.a >= 2 ? true : undefined));
+    // Its first page (2 devices) is in flight.
+    await firstPageSent(sentBy, 'a');
     expect(sentBy.a).toBe(2);
     // A hangs inside its first page; its job expires and B gets it: B claims the shard and finishes it.
     await b.runShard(job, randomUUID());
@@ -103,12 +105,10 @@ describe.each(backends)('shard fencing on $name', (backend) => {
     const a = createFanout({ ...options(), channels: ios(slowA), foldMs: 3_600_000 });
     const b = createFanout({ ...options(), channels: ios(slowB), foldMs: 3_600_000 });
     const runningA = a.runShard(job, randomUUID());
-    // Until its first page (2 devices) is in flight, however slow the machine.
-    await waitFor(() => (sentBy.a >= 2 ? true : undefined));
+    await firstPageSent(sentBy, 'a');
     expect(sentBy.a).toBe(2);
     const runningB = b.runShard(job, randomUUID());
-    // Until its first page (2 devices) is in flight, however slow the machine.
-    await waitFor(() => (sentBy.b >= 2 ? true : undefined));
+    await firstPageSent(sentBy, 'b');
     expect(sentBy.b).toBe(2);
     releaseA();
     // Taken over: A's progress is refused, and A stops.

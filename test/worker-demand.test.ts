@@ -132,7 +132,7 @@ describe('fan-out workers on demand (npm start, FANOUT_WORKER_IDLE_SECONDS)', ()
     try {
       await clarion.listening;
       await new Promise((resolve) => setTimeout(resolve, 4_000));
-      const [{ since }] = (await database.sql.query<{ since: Date }>('SELECT now() AS since')) as [{ since: Date }];
+      const { since } = (await database.sql.query<{ since: Date }>('SELECT now() AS since'))[0]!;
       const ours = new Set((await database.sql.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).map((row) => row.pid));
       // Every backend started for this database in the next 10 s (five polls), by anyone but this test. One poll met by
       // the queue's maintenance or its schedule check can need a second connection for a moment.

@@ -102,11 +102,11 @@ export async function workerPids(parent: number) {
  * of them to take part in a broadcast sends it then (on a loaded machine one worker can be ready seconds before the
  * other, and finish a small broadcast alone).
  */
-export const workersReady = (clarion: { output: () => string }, count: number) =>
+export const workersReady = (clarion: { output: () => string }, count: number, ms = 60_000) =>
   waitFor(() => {
-    const ready = new Set(logLines(clarion.output()).flatMap((line) => (line.message === 'fan-out worker ready' ? [line.pid] : [])));
+    const ready = new Set(logLines(clarion.output()).flatMap((line) => (line.message === 'fan-out worker ready' ? [line.pid as number] : [])));
     return ready.size >= count ? [...ready] : undefined;
-  }, 60_000);
+  }, ms);
 
 /** POST /v1/notify to a Clarion process with a key: the answer's status and the broadcast's id. */
 export async function notifyAt(url: string, key: string, body: Record<string, unknown>) {
