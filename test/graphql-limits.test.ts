@@ -8,6 +8,7 @@ import type { NotifyDeps } from '../src/domain/broadcasts/service.ts';
 import { schema } from '../src/graphql/schema.ts';
 import { queryLimitRules } from '../src/http/plugins/query-limits.ts';
 import { createRestRouter, route } from '../src/http/rest/router.ts';
+import { fromRequest } from '../src/http/exchange.ts';
 import { routes } from '../src/http/rest/routes.ts';
 import { sessionCookies } from '../src/http/session-cookie.ts';
 import { createGraphQLServer, QUERY_LIMITS } from '../src/http/yoga.ts';
@@ -149,8 +150,9 @@ describe.each(backends)('GraphQL limits on $name', (backend) => {
       route({ method: 'GET', path, operation: parse(aliases(n)) as TypedDocumentNode<Record<string, null>, object>, variables: () => ({}), respond: (data) => ({ status: 200, body: data }) });
     const rest = createRestRouter({ yoga, routes: [aliasRoute('/v1/fits', maxAliases), aliasRoute('/v1/too-many', maxAliases + 1)], rateLimits: { plugins: [], headers: () => ({}), check: async () => null }, maxBodyBytes: 1024 });
     const get = async (path: string) => {
-      const response = await rest.handle(new Request(`http://clarion.test${path}`), new URL(`http://clarion.test${path}`), { clientIp: '127.0.0.1', session: sessionCookies(undefined, false) });
-      return { status: response.status, body: await response.json() };
+      const url = new URL(`http://clarion.test${path}`);
+      const answer = await rest.handle(fromRequest(new Request(url), url), { clientIp: '127.0.0.1', session: sessionCookies(undefined, false) });
+      return { status: answer.status, body: JSON.parse(answer.body!) };
     };
     expect(await get('/v1/fits')).toEqual({ status: 200, body: nulls(maxAliases) });
     const refused = { status: 400, body: { error: { code: 'QUERY_TOO_COMPLEX', message: `query has ${maxAliases + 1} aliases; the limit is ${maxAliases}` } } };

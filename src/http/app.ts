@@ -1,6 +1,6 @@
-// The whole HTTP application as one fetch handler: /healthz, /graphql and the /v1 REST façade.
-// Built here, listened on elsewhere (src/main.ts), so tests can also call app.fetch(new Request(...)).
-import type { IncomingMessage } from 'node:http';
+// The whole HTTP application: /healthz, /graphql and the /v1 REST façade, as a node:http listener and as a fetch
+// handler. Built here, listened on elsewhere (src/main.ts), so tests can also call app.fetch(new Request(...)).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Request } from '@whatwg-node/fetch';
 import { createServerAdapter } from '@whatwg-node/server';
 import type { Redis } from 'ioredis';
@@ -10,7 +10,8 @@ import { withRequestId, type Logger } from '../logger.ts';
 import { requestIdOf, type Observed } from './request-id.ts';
 import { isJson, readLimited, requireJsonParams } from './body.ts';
 import { clientIp } from './client-ip.ts';
-import { DATABASE_UNAVAILABLE, errorResponse, HttpError, json } from './errors.ts';
+import { DATABASE_UNAVAILABLE, errorReply, errorResponse, HttpError, json } from './errors.ts';
+import { BodyCutOff, fromNode, fromRequest, toResponse, writeReply, type Incoming, type Reply } from './exchange.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { readCookie, sessionCookieName, sessionCookies } from './session-cookie.ts';
 import type { FieldLimit } from './rate-limit/limits.ts';
@@ -114,14 +115,15 @@ export function createApp({ config, database, logger, redis, boss, fanout, webho
     if (request.method !== 'GET' && origin && origin !== url.origin && !config.dashboardOrigins.includes(origin)) {
       return errorResponse({ code: 'FORBIDDEN', message: `GraphQL requests from pages must come from the dashboard, not ${origin}` });
     }
-    if (request.method === 'POST' && !isJson(request)) return errorResponse({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' });
+    const incoming = fromRequest(request, url);
+    if (request.method === 'POST' && !isJson(incoming)) return errorResponse({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' });
     let response: Response;
     if (request.method !== 'POST') {
       requireJsonParams(url.searchParams, ['variables', 'extensions']);
       response = await yoga.fetch(request, { clientIp: ip, authorization, session });
     } else {
       // Yoga reads bodies without a bound, so the size limit is applied before it sees one.
-      const body = Buffer.from(await readLimited(request, config.maxBodyBytes)).toString('utf8');
+      const body = Buffer.from(await readLimited(incoming, config.maxBodyBytes)).toString('utf8');
       // Read as UTF-8 and JSON by the check above, whatever its case or charset said: yoga's own check is stricter (an empty 415).
       const headers = new Headers(request.headers);
       headers.set('content-type', 'application/json');
@@ -156,19 +158,37 @@ export function createApp({ config, database, logger, redis, boss, fanout, webho
         observed.route = OPENAPI_PATH;
         return new Response(request.method === 'HEAD' ? null : openApi, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' } });
       }
-      // The /v1 routes are for API keys and devices: a session cookie means nothing there.
-      if (url.pathname.startsWith('/v1/')) return await rest.handle(request, url, { clientIp: ip, authorization, session: sessionCookies(undefined, false) }, observed);
+      if (url.pathname.startsWith('/v1/')) return toResponse(await v1(fromRequest(request, url), ip, observed));
       if (url.pathname === '/graphql') return await graphql(request, url, ip, authorization);
       return errorResponse({ code: 'NOT_FOUND', message: `no route for ${request.method} ${url.pathname}` });
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.error, error.headers);
-      if (isDatabaseUnavailable(error)) {
-        logger.warn('database unavailable', { path: url.pathname, error: error instanceof Error ? error.message : String(error) });
-        return errorResponse({ code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE }, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
-      }
-      logger.error('unhandled error', { path: url.pathname, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      return errorResponse({ code: 'INTERNAL', message: 'Unexpected error.' });
+      return toResponse(failure(error, url.pathname));
     }
+  }
+
+  /** The /v1 routes are for API keys and devices: a session cookie means nothing there. */
+  const v1 = (request: Incoming, ip: string, observed: Observed) =>
+    rest.handle(request, { clientIp: ip, authorization: request.header('authorization') ?? undefined, session: sessionCookies(undefined, false) }, observed);
+
+  /** An error no route turned into an answer. */
+  function failure(error: unknown, path: string): Reply {
+    if (error instanceof HttpError) return errorReply(error.error, error.headers);
+    if (error instanceof BodyCutOff) return errorReply({ code: 'VALIDATION_FAILED', message: error.message });
+    if (isDatabaseUnavailable(error)) {
+      logger.warn('database unavailable', { path, error: error instanceof Error ? error.message : String(error) });
+      return errorReply({ code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE }, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+    }
+    logger.error('unhandled error', { path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    return errorReply({ code: 'INTERNAL', message: 'Unexpected error.' });
+  }
+
+  /** Every request's one log line and its metrics. */
+  function answered(method: string, route: string, status: number, started: number) {
+    const seconds = (performance.now() - started) / 1000;
+    const line = { method, route, status, durationMs: Math.round(seconds * 10_000) / 10 };
+    if (status >= 500) logger.warn('request answered', line);
+    else logger.info('request answered', line);
+    onRequest?.({ route, method, status, seconds });
   }
 
   const adapter = createServerAdapter<{ req?: IncomingMessage }>((request, serverContext) => {
@@ -183,18 +203,39 @@ export function createApp({ config, database, logger, redis, boss, fanout, webho
         ? await route(request, url, serverContext, observed)
         : errorResponse({ code: 'VALIDATION_FAILED', message: 'the request target must be a path' });
       response.headers.set('x-request-id', requestId);
-      const seconds = (performance.now() - started) / 1000;
-      const line = { method: request.method, route: observed.route, status: response.status, durationMs: Math.round(seconds * 10_000) / 10 };
-      if (response.status >= 500) logger.warn('request answered', line);
-      else logger.info('request answered', line);
-      onRequest?.({ route: observed.route, method: request.method, status: response.status, seconds });
+      answered(request.method, observed.route, response.status, started);
       return response;
     });
   });
 
+  /** The /v1 routes straight from node:http (./exchange.ts); everything else through the fetch API. */
+  function handler(req: IncomingMessage, res: ServerResponse) {
+    const target = req.url ?? '';
+    const url = target.startsWith('/v1/') ? new URL(target, 'http://clarion.invalid') : undefined;
+    if (!url?.pathname.startsWith('/v1/') || url.pathname === OPENAPI_PATH) return adapter(req, res);
+    const request = fromNode(req, url);
+    const requestId = requestIdOf(request.header('x-request-id'));
+    return withRequestId(requestId, async () => {
+      const started = performance.now();
+      const observed: Observed = { route: 'unmatched' };
+      let answer: Reply;
+      try {
+        answer = await v1(request, clientIp(req.socket?.remoteAddress, request.header('x-forwarded-for'), config.trustProxy), observed);
+      } catch (error) {
+        answer = failure(error, url.pathname);
+      }
+      answer.headers['x-request-id'] = requestId;
+      writeReply(res, answer);
+      answered(request.method, observed.route, answer.status, started);
+    }).catch((error: Error) => {
+      logger.error('could not write an answer', { path: url.pathname, error: error.stack ?? error.message });
+      res.destroy();
+    });
+  }
+
   return {
     /** A node:http request listener, and `fetch` for tests without a socket. */
-    handler: adapter,
+    handler,
     fetch: (request: Request) => adapter.fetch(request),
     close: async () => {
       await ended.close();

@@ -1,34 +1,12 @@
 // Request bodies: JSON only, bounded in size, read before anything else sees them.
 import { HttpError } from './errors.ts';
+import type { Incoming } from './exchange.ts';
 
-export function isJson(request: Request) {
-  const type = request.headers.get('content-type') ?? '';
-  return /^application\/json\s*(;|$)/i.test(type);
-}
+export const isJson = (request: Incoming) => /^application\/json\s*(;|$)/i.test(request.header('content-type') ?? '');
 
 /** The body as bytes, refusing (413) as soon as it passes `limit`, whatever Content-Length claims. */
-export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
-  const tooLarge = () => new HttpError({ code: 'PAYLOAD_TOO_LARGE', message: `request body must be at most ${limit} bytes` });
-  const length = request.headers.get('content-length');
-  const declared = length === null ? NaN : Number(length);
-  if (declared > limit) throw tooLarge();
-  // With a Content-Length, the HTTP parser delivers exactly that many bytes: read them in one go.
-  if (Number.isInteger(declared)) return new Uint8Array(await request.arrayBuffer());
-  if (!request.body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    size += chunk.value.byteLength;
-    if (size > limit) {
-      // Not cancelled: cancelling destroys the socket before the 413 is written. Node discards the rest.
-      reader.releaseLock();
-      throw tooLarge();
-    }
-    chunks.push(chunk.value);
-  }
-  return Buffer.concat(chunks, size);
-}
+export const readLimited = (request: Incoming, limit: number) =>
+  request.body(limit, () => new HttpError({ code: 'PAYLOAD_TOO_LARGE', message: `request body must be at most ${limit} bytes` }));
 
 const unsupported = () => new HttpError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' });
 
@@ -45,13 +23,13 @@ function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-export async function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
+export async function readJsonObject(request: Incoming, limit: number): Promise<Record<string, unknown>> {
   if (!isJson(request)) throw unsupported();
   return parseJsonObject(await readLimited(request, limit));
 }
 
 /** For routes whose body may be left out: an empty body is {} whatever its Content-Type; anything else must be a JSON object. */
-export async function readOptionalJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
+export async function readOptionalJsonObject(request: Incoming, limit: number): Promise<Record<string, unknown>> {
   const bytes = await readLimited(request, limit);
   if (bytes.byteLength === 0) return {};
   if (!isJson(request)) throw unsupported();

@@ -1,6 +1,6 @@
 // HTTP side of the error vocabulary: the status each code maps to, and the JSON error body.
-import { Response } from '@whatwg-node/fetch';
 import type { DomainError, ErrorCode } from '../domain/errors.ts';
+import { reply, toResponse } from './exchange.ts';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -34,12 +34,14 @@ export class HttpError extends Error {
   }
 }
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
-}
+export const jsonReply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  reply(status, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8', ...headers });
 
-export const errorResponse = (error: DomainError, headers: Record<string, string> = {}) =>
-  json(STATUS_BY_CODE[error.code], { error }, headers);
+export const errorReply = (error: DomainError, headers: Record<string, string> = {}) => jsonReply(STATUS_BY_CODE[error.code], { error }, headers);
+
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) => toResponse(jsonReply(status, body, headers));
+
+export const errorResponse = (error: DomainError, headers: Record<string, string> = {}) => toResponse(errorReply(error, headers));
 
 /** What a request is told while the database cannot be reached (503 UNAVAILABLE with Retry-After). */
 export const DATABASE_UNAVAILABLE = 'the database is unreachable for now; retry after a few seconds (with the same Idempotency-Key, for POST /v1/notify)';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import type { SendPush } from '../../src/apns/sender.ts';
-import { createApp, type AppConfig } from '../../src/http/app.ts';
+import { createApp, type AppConfig, type AppDependencies } from '../../src/http/app.ts';
 import { answerClientErrors } from '../../src/http/client-errors.ts';
 import { createCircuit, type Circuit } from '../../src/fanout/circuit.ts';
 import { createFanout } from '../../src/fanout/fanout.ts';
@@ -67,6 +67,8 @@ export interface FanoutTestOptions {
   channels?: PlatformChannels;
   /** How browsers' subscriptions are checked, and the VAPID public key (default: Web Push is off). */
   devices?: DeviceSettings & { webPushPublicKey?: string };
+  /** Told of every answered request (createApp's onRequest). */
+  onRequest?: AppDependencies['onRequest'];
 }
 
 /** The test servers' APNs settings: one setting for all of them, unless a test plays a changed one. */
@@ -90,7 +92,7 @@ export async function startServer(storage: Awaited<ReturnType<Backend['open']>>,
     pollSeconds: 0.5,
   });
   if (options.work !== false) await fanout.work({ shardRuns: options.shardRuns ?? 2 });
-  const app = createApp({ config: appConfig, database: storage.database, logger: testLogger, redis: storage.redis, boss, fanout, webhooks, devices: options.devices });
+  const app = createApp({ config: appConfig, database: storage.database, logger: testLogger, redis: storage.redis, boss, fanout, webhooks, devices: options.devices, onRequest: options.onRequest });
   const server = answerClientErrors(createServer(app.handler));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -6,19 +6,19 @@ import { GraphQLError } from 'graphql';
 import type { DomainError } from '../../domain/errors.ts';
 import { fieldsIssue } from '../../domain/validate.ts';
 import { readJsonObject, readOptionalJsonObject } from '../body.ts';
-import { errorResponse, HttpError, isErrorCode, json } from '../errors.ts';
+import { errorReply, HttpError, isErrorCode, jsonReply } from '../errors.ts';
+import { reply, type Incoming, type Reply } from '../exchange.ts';
 import type { RateLimits } from '../rate-limit/limits.ts';
 import type { Observed } from '../request-id.ts';
 import { QUERY_LIMITS, type ClarionYoga, type RequestContext } from '../yoga.ts';
 import { queryLimitRules } from '../plugins/query-limits.ts';
 import { prepareOperation, rootFieldsOf, type PreparedOperation } from './prepared.ts';
-import { Response } from '@whatwg-node/fetch';
 
 export interface RouteInput {
   params: Record<string, string>;
   query: URLSearchParams;
   body: Record<string, unknown>;
-  headers: Headers;
+  headers: { get(name: string): string | null };
 }
 
 export interface RestRoute<Data = any, Variables = any> {
@@ -102,7 +102,8 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
     throw new HttpError({ code: 'NOT_FOUND', message: `no route for ${method} ${pathname}` });
   }
 
-  async function run(request: Request, url: URL, requestContext: RequestContext, observed?: Observed) {
+  async function run(request: Incoming, requestContext: RequestContext, observed?: Observed): Promise<Reply> {
+    const { url } = request;
     const { route: matched, params } = match(request.method, url.pathname);
     if (observed) observed.route = matched.path;
     const body = matched.body === 'optional' ? await readOptionalJsonObject(request, maxBodyBytes) : matched.body ? await readJsonObject(request, maxBodyBytes) : {};
@@ -110,19 +111,19 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
     const issue = fieldsIssue(body);
     if (issue) throw new HttpError({ code: 'VALIDATION_FAILED', message: issue.message, field: issue.field });
     // A field the body left out is no variable at all (undefined is no GraphQL value: the rate limiter refuses it).
-    const variableValues = Object.fromEntries(Object.entries(matched.variables({ params, query: url.searchParams, body, headers: request.headers })).filter(([, value]) => value !== undefined));
+    const variableValues = Object.fromEntries(Object.entries(matched.variables({ params, query: url.searchParams, body, headers: { get: request.header } })).filter(([, value]) => value !== undefined));
     const { result, context: contextValue } = await matched.run({ ...requestContext, inputChecked: true }, variableValues);
     const limitHeaders = Object.assign({}, ...matched.rootFields.map((field) => rateLimits.headers(field, contextValue)));
     if (result.errors?.length) {
       const { error, headers } = errorFromResult(result.errors[0]!);
-      return errorResponse(error, { ...limitHeaders, ...headers });
+      return errorReply(error, { ...limitHeaders, ...headers });
     }
     const { status, body: responseBody, headers } = matched.respond(result.data);
-    return responseBody === undefined ? new Response(null, { status, headers: { ...limitHeaders, ...headers } }) : json(status, responseBody, { ...limitHeaders, ...headers });
+    return responseBody === undefined ? reply(status, null, { ...limitHeaders, ...headers }) : jsonReply(status, responseBody, { ...limitHeaders, ...headers });
   }
 
   /** A browser's preflight for an apps' route: which methods and headers a page on any origin may use. */
-  function preflight(url: URL, observed?: Observed) {
+  function preflight(url: URL, observed?: Observed): Reply {
     const open = compiled.filter((candidate) => candidate.cors && candidate.pattern.test(url.pathname));
     if (!open.length) {
       const any = compiled.some((candidate) => candidate.pattern.test(url.pathname));
@@ -130,33 +131,35 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
       throw new HttpError({ code: 'METHOD_NOT_ALLOWED', message: `${url.pathname} is for servers with an API key, not for web pages` }, { Allow: [...new Set(compiled.filter((c) => c.pattern.test(url.pathname)).map((c) => c.method))].join(', ') });
     }
     if (observed) observed.route = open[0]!.path;
-    return new Response(null, {
-      status: 204,
-      headers: { ...CORS, 'access-control-allow-methods': open.map((candidate) => candidate.method).join(', '), 'access-control-allow-headers': 'content-type', 'access-control-max-age': '86400' },
+    return reply(204, null, {
+      ...CORS,
+      'access-control-allow-methods': open.map((candidate) => candidate.method).join(', '),
+      'access-control-allow-headers': 'content-type',
+      'access-control-max-age': '86400',
     });
   }
 
-  const withCors = (response: Response, url: URL) => {
-    if (compiled.some((candidate) => candidate.cors && candidate.pattern.test(url.pathname))) for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
-    return response;
+  const withCors = (answer: Reply, url: URL) => {
+    if (compiled.some((candidate) => candidate.cors && candidate.pattern.test(url.pathname))) Object.assign(answer.headers, CORS);
+    return answer;
   };
 
   return {
-    handle: async (request: Request, url: URL, requestContext: RequestContext, observed?: Observed) => withCors(await answer(request, url, requestContext, observed), url),
+    handle: async (request: Incoming, requestContext: RequestContext, observed?: Observed) => withCors(await answer(request, requestContext, observed), request.url),
   };
 
-  async function answer(request: Request, url: URL, requestContext: RequestContext, observed?: Observed) {
+  async function answer(request: Incoming, requestContext: RequestContext, observed?: Observed): Promise<Reply> {
     try {
-      if (request.method === 'OPTIONS') return preflight(url, observed);
-      return await run(request, url, requestContext, observed);
+      if (request.method === 'OPTIONS') return preflight(request.url, observed);
+      return await run(request, requestContext, observed);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.error, error.headers);
+      if (error instanceof HttpError) return errorReply(error.error, error.headers);
       // Thrown before execution (the context's API key lookup) and already masked: its code and headers stand.
       if (error instanceof GraphQLError && isErrorCode(error.extensions.code)) {
         const { error: body, headers } = errorFromResult(error);
-        return errorResponse(body, headers);
+        return errorReply(body, headers);
       }
-      if (error instanceof URIError) return errorResponse({ code: 'NOT_FOUND', message: `no route for ${request.method} ${url.pathname}` });
+      if (error instanceof URIError) return errorReply({ code: 'NOT_FOUND', message: `no route for ${request.method} ${request.url.pathname}` });
       throw error;
     }
   }
