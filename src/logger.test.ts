@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
-import { createLogger, withRequestId } from './logger.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createLogger, gatheredLines, withRequestId } from './logger.ts';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -60,5 +60,29 @@ describe('logger', () => {
       ['deeper', 'req-42'],
       ['outside', undefined],
     ]);
+  });
+
+  it('flushes gathered lines 100 ms after the first waits, and sets no timer while none waits', () => {
+    vi.useFakeTimers();
+    try {
+      const calls: string[] = [];
+      const lines = gatheredLines({ write: (line) => calls.push(`write ${line}`), flush: () => calls.push('flush') });
+      vi.advanceTimersByTime(1_000);
+      expect(vi.getTimerCount()).toBe(0);
+      lines.write('a');
+      vi.advanceTimersByTime(60);
+      lines.write('b');
+      expect(calls).toEqual(['write a', 'write b']);
+      vi.advanceTimersByTime(40);
+      expect(calls).toEqual(['write a', 'write b', 'flush']);
+      vi.advanceTimersByTime(1_000);
+      expect(calls).toHaveLength(3);
+      expect(vi.getTimerCount()).toBe(0);
+      lines.write('c');
+      vi.advanceTimersByTime(100);
+      expect(calls.slice(3)).toEqual(['write c', 'flush']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -71,14 +71,14 @@ let stderr: pino.DestinationStream | undefined;
 
 /**
  * The process's one stderr destination, shared by all its loggers. Lines are gathered and written together,
- * synchronously, once 2 KB wait or every 100 ms (a system call per request line cost a tenth of a registration's
- * CPU, bench/rest). Synchronous writes of at most 4 KB (PIPE_BUF) are never interleaved with the workers' lines on
- * the stderr they share, and nothing is in flight at exit, where what waits is written (pino flushes only its
- * asynchronous destinations itself). A SIGKILL loses at most the last 100 ms of lines.
+ * synchronously, once 2 KB wait or 100 ms after the first of them (a system call per request line cost a tenth of a
+ * registration's CPU, bench/rest). Synchronous writes of at most 4 KB (PIPE_BUF) are never interleaved with the
+ * workers' lines on the stderr they share, and nothing is in flight at exit, where what waits is written (pino flushes
+ * only its asynchronous destinations itself). A SIGKILL loses at most the last 100 ms of lines.
  */
 function stderrLines(): pino.DestinationStream {
   if (stderr) return stderr;
-  const boom = pino.destination({ dest: 2, sync: true, minLength: 2048, maxWrite: 4096, periodicFlush: 100 });
+  const boom = pino.destination({ dest: 2, sync: true, minLength: 2048, maxWrite: 4096 });
   process.once('exit', () => {
     try {
       boom.flushSync();
@@ -86,7 +86,32 @@ function stderrLines(): pino.DestinationStream {
       // stderr is gone (EPIPE): nothing can be said any more.
     }
   });
-  return (stderr = boom);
+  return (stderr = gatheredLines(boom));
+}
+
+/** Where gathered lines go: sonic-boom's destination, which holds them until `flush` (or its minLength). */
+export interface LineSink {
+  write(line: string): unknown;
+  flush(): void;
+}
+
+/**
+ * Writes each line to `sink` and flushes it `waitMs` after the first line that waits. The timer runs only while lines
+ * wait: sonic-boom's own periodicFlush wrote an empty string every 100 ms in every process, idle or not (bench/README.md,
+ * "Idle CPU").
+ */
+export function gatheredLines(sink: LineSink, waitMs = 100): pino.DestinationStream {
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    sink.flush();
+  };
+  return {
+    write(line: string) {
+      sink.write(line);
+      timer ??= setTimeout(flush, waitMs).unref();
+    },
+  };
 }
 
 /** pino-pretty, loaded only for a terminal: processes writing JSON (workers, services) never load it. */
