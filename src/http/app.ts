@@ -65,6 +65,9 @@ export interface AppDependencies {
 
 const WINDOW_MS = 60_000;
 
+/** A Host header that is a name or address with an optional port (or none, as HTTP/1.0 may send): no path, query or user. */
+const HOST = /^[A-Za-z0-9._~\-]*(?::\d*)?$|^\[[0-9A-Fa-f:.]+\](?::\d*)?$/;
+
 export function createApp({ config, database, logger, redis, boss, fanout, webhooks, devices, onRequest, metrics }: AppDependencies) {
   const limits: FieldLimit[] = [];
   if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute, by: 'ip' });
@@ -211,25 +214,32 @@ export function createApp({ config, database, logger, redis, boss, fanout, webho
   /** The /v1 routes straight from node:http (./exchange.ts); everything else through the fetch API. */
   function handler(req: IncomingMessage, res: ServerResponse) {
     const target = req.url ?? '';
-    const url = target.startsWith('/v1/') ? new URL(target, 'http://clarion.invalid') : undefined;
-    if (!url?.pathname.startsWith('/v1/') || url.pathname === OPENAPI_PATH) return adapter(req, res);
-    const request = fromNode(req, url);
+    // The fetch API's URL is `http://<Host><target>`: a Host with a path in it would choose the route.
+    const hostIsName = HOST.test(req.headers.host ?? '');
+    const url = !hostIsName ? new URL('http://clarion.invalid/') : target.startsWith('/v1/') ? new URL(target, 'http://clarion.invalid') : undefined;
+    if (hostIsName && (!url?.pathname.startsWith('/v1/') || url.pathname === OPENAPI_PATH)) return adapter(req, res);
+    const request = fromNode(req, url!);
     const requestId = requestIdOf(request.header('x-request-id'));
     return withRequestId(requestId, async () => {
       const started = performance.now();
       const observed: Observed = { route: 'unmatched' };
-      let answer: Reply;
+      let answer: Reply | undefined;
       try {
-        answer = await v1(request, clientIp(req.socket?.remoteAddress, request.header('x-forwarded-for'), config.trustProxy), observed);
+        answer = hostIsName
+          ? await v1(request, clientIp(req.socket?.remoteAddress, request.header('x-forwarded-for'), config.trustProxy), observed)
+          : errorReply({ code: 'VALIDATION_FAILED', message: 'the Host header must be a host name, with a port or not' });
       } catch (error) {
-        answer = failure(error, url.pathname);
+        answer = failure(error, url!.pathname);
       }
-      answer.headers['x-request-id'] = requestId;
-      writeReply(res, answer);
-      answered(request.method, observed.route, answer.status, started);
-    }).catch((error: Error) => {
-      logger.error('could not write an answer', { path: url.pathname, error: error.stack ?? error.message });
-      res.destroy();
+      try {
+        answer.headers['x-request-id'] = requestId;
+        writeReply(res, answer);
+      } catch (error) {
+        logger.error('could not write an answer', { path: url!.pathname, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        if (!res.headersSent) res.destroy();
+      } finally {
+        answered(request.method, observed.route, answer.status, started);
+      }
     });
   }
 

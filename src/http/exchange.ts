@@ -79,6 +79,9 @@ async function requestBody(request: Request, limit: number, tooLarge: () => Erro
 
 function nodeBody(req: IncomingMessage, limit: number, tooLarge: () => Error): Promise<Uint8Array> {
   if (declaredLength(req.headers['content-length'] ?? null) > limit) return Promise.reject(tooLarge());
+  // Read after it ended or its client left (nothing would come): answered at once, not waited for.
+  if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
+  if (req.destroyed) return Promise.reject(new BodyCutOff());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
