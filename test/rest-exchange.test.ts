@@ -36,7 +36,7 @@ const answerOf = async (response: Response) => ({
 
 describe.each(backends)('the /v1 routes over node:http and app.fetch on $name', (backend) => {
   const answered: { route: string; status: number }[] = [];
-  const suite = serveDuringSuite(backend, {}, { fanout: { onRequest: (request) => answered.push(request) } });
+  const suite = serveDuringSuite(backend, {}, { onRequest: (request) => answered.push(request) });
 
   it('gives the same status, headers and body both ways', async () => {
     const token = apnsToken();

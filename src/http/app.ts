@@ -68,6 +68,9 @@ const WINDOW_MS = 60_000;
 /** A Host header that is a name or address with an optional port (or none, as HTTP/1.0 may send): no path, query or user. */
 const HOST = /^[A-Za-z0-9._~\-]*(?::\d*)?$|^\[[0-9A-Fa-f:.]+\](?::\d*)?$/;
 
+/** The origin of the URLs of requests answered on node:http: the routes read their path and query only. */
+const LOCAL = 'http://clarion.invalid';
+
 export function createApp({ config, database, logger, redis, boss, fanout, webhooks, devices, onRequest, metrics }: AppDependencies) {
   const limits: FieldLimit[] = [];
   if (config.deviceRegistrationsPerMinute > 0) limits.push({ type: 'Mutation', field: 'registerDevice', max: config.deviceRegistrationsPerMinute, by: 'ip' });
@@ -213,32 +216,37 @@ export function createApp({ config, database, logger, redis, boss, fanout, webho
 
   /** The /v1 routes straight from node:http (./exchange.ts); everything else through the fetch API. */
   function handler(req: IncomingMessage, res: ServerResponse) {
-    const target = req.url ?? '';
     // The fetch API's URL is `http://<Host><target>`: a Host with a path in it would choose the route.
-    const hostIsName = HOST.test(req.headers.host ?? '');
-    const url = !hostIsName ? new URL('http://clarion.invalid/') : target.startsWith('/v1/') ? new URL(target, 'http://clarion.invalid') : undefined;
-    if (hostIsName && (!url?.pathname.startsWith('/v1/') || url.pathname === OPENAPI_PATH)) return adapter(req, res);
-    const request = fromNode(req, url!);
+    if (!HOST.test(req.headers.host ?? '')) {
+      return answerFromNode(req, res, new URL('/', LOCAL), async () => errorReply({ code: 'VALIDATION_FAILED', message: 'the Host header must be a host name, with a port or not' }));
+    }
+    const target = req.url ?? '';
+    const url = target.startsWith('/v1/') ? new URL(target, LOCAL) : undefined;
+    if (!url?.pathname.startsWith('/v1/') || url.pathname === OPENAPI_PATH) return adapter(req, res);
+    return answerFromNode(req, res, url, (request, observed) => v1(request, clientIp(req.socket?.remoteAddress, request.header('x-forwarded-for'), config.trustProxy), observed));
+  }
+
+  /** Answers on node:http's response: the request id, the answer written whatever went wrong, its log line and metrics. */
+  function answerFromNode(req: IncomingMessage, res: ServerResponse, url: URL, answer: (request: Incoming, observed: Observed) => Promise<Reply>) {
+    const request = fromNode(req, url);
     const requestId = requestIdOf(request.header('x-request-id'));
     return withRequestId(requestId, async () => {
       const started = performance.now();
       const observed: Observed = { route: 'unmatched' };
-      let answer: Reply | undefined;
+      let reply: Reply;
       try {
-        answer = hostIsName
-          ? await v1(request, clientIp(req.socket?.remoteAddress, request.header('x-forwarded-for'), config.trustProxy), observed)
-          : errorReply({ code: 'VALIDATION_FAILED', message: 'the Host header must be a host name, with a port or not' });
+        reply = await answer(request, observed);
       } catch (error) {
-        answer = failure(error, url!.pathname);
+        reply = failure(error, url.pathname);
       }
       try {
-        answer.headers['x-request-id'] = requestId;
-        writeReply(res, answer);
+        reply.headers['x-request-id'] = requestId;
+        writeReply(res, reply);
       } catch (error) {
-        logger.error('could not write an answer', { path: url!.pathname, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        logger.error('could not write an answer', { path: url.pathname, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
         if (!res.headersSent) res.destroy();
       } finally {
-        answered(request.method, observed.route, answer.status, started);
+        answered(request.method, observed.route, reply.status, started);
       }
     });
   }

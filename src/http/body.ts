@@ -5,8 +5,11 @@ import type { Incoming } from './exchange.ts';
 export const isJson = (request: Incoming) => /^application\/json\s*(;|$)/i.test(request.header('content-type') ?? '');
 
 /** The body as bytes, refusing (413) as soon as it passes `limit`, whatever Content-Length claims. */
-export const readLimited = (request: Incoming, limit: number) =>
-  request.body(limit, () => new HttpError({ code: 'PAYLOAD_TOO_LARGE', message: `request body must be at most ${limit} bytes` }));
+export async function readLimited(request: Incoming, limit: number) {
+  const tooLarge = () => new HttpError({ code: 'PAYLOAD_TOO_LARGE', message: `request body must be at most ${limit} bytes` });
+  if (Number(request.header('content-length') ?? NaN) > limit) throw tooLarge();
+  return request.body(limit, tooLarge);
+}
 
 const unsupported = () => new HttpError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' });
 

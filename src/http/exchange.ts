@@ -10,7 +10,7 @@ export interface Incoming {
   url: URL;
   /** A header's value by its lower-case name, or null. */
   header(name: string): string | null;
-  /** The body's bytes; `tooLarge()` as soon as they pass `limit`, whatever Content-Length claims. */
+  /** The body's bytes; `tooLarge()` as soon as they pass `limit` (a Content-Length over it is refused before: ./body.ts). */
   body(limit: number, tooLarge: () => Error): Promise<Uint8Array>;
 }
 
@@ -54,13 +54,9 @@ export function fromNode(req: IncomingMessage, url: URL): Incoming {
   };
 }
 
-const declaredLength = (header: string | null) => (header === null ? NaN : Number(header));
-
 async function requestBody(request: Request, limit: number, tooLarge: () => Error): Promise<Uint8Array> {
-  const declared = declaredLength(request.headers.get('content-length'));
-  if (declared > limit) throw tooLarge();
   // With a Content-Length, the HTTP parser delivers exactly that many bytes: read them in one go.
-  if (Number.isInteger(declared)) return new Uint8Array(await request.arrayBuffer());
+  if (Number.isInteger(Number(request.headers.get('content-length') ?? NaN))) return new Uint8Array(await request.arrayBuffer());
   if (!request.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -78,7 +74,6 @@ async function requestBody(request: Request, limit: number, tooLarge: () => Erro
 }
 
 function nodeBody(req: IncomingMessage, limit: number, tooLarge: () => Error): Promise<Uint8Array> {
-  if (declaredLength(req.headers['content-length'] ?? null) > limit) return Promise.reject(tooLarge());
   // Read after it ended or its client left (nothing would come): answered at once, not waited for.
   if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
   if (req.destroyed) return Promise.reject(new BodyCutOff());

@@ -67,7 +67,10 @@ export interface FanoutTestOptions {
   channels?: PlatformChannels;
   /** How browsers' subscriptions are checked, and the VAPID public key (default: Web Push is off). */
   devices?: DeviceSettings & { webPushPublicKey?: string };
-  /** Told of every answered request (createApp's onRequest). */
+}
+
+/** The test server's own options: its fan-out's, and who is told of every answered request (createApp's onRequest). */
+export interface ServerTestOptions extends FanoutTestOptions {
   onRequest?: AppDependencies['onRequest'];
 }
 
@@ -77,7 +80,7 @@ export const TEST_PLATFORM = apnsPlatform({ origin: 'https://apns.test' });
 /** WEBHOOK_SECRET_KEY of the test servers (every server on one database must share it). */
 export const TEST_WEBHOOK_KEY = Buffer.alloc(32, 7);
 
-export async function startServer(storage: Awaited<ReturnType<Backend['open']>>, config: Partial<AppConfig> = {}, send: SendPush = noPushes, options: FanoutTestOptions = {}) {
+export async function startServer(storage: Awaited<ReturnType<Backend['open']>>, config: Partial<AppConfig> = {}, send: SendPush = noPushes, options: ServerTestOptions = {}) {
   const appConfig = { ...defaultTestConfig, redisPrefix: storage.redisPrefix, ...config };
   const boss = await openQueue(storage.database, testLogger);
   const webhooks = { secretKey: TEST_WEBHOOK_KEY, allowPrivate: false, ...options.webhooks };
@@ -145,14 +148,14 @@ export type TestServer = Awaited<ReturnType<typeof startServer>>;
  * and browser devices register and receive through the FCM and Web Push stand-ins (`suite.platforms`). Read
  * `suite.server`, `suite.storage`, `suite.apns` and `suite.platforms` inside the tests.
  */
-export function serveDuringSuite(backend: Backend, config: Partial<AppConfig> = {}, { apns = false, platforms = false, fanout = {} as FanoutTestOptions } = {}) {
+export function serveDuringSuite(backend: Backend, config: Partial<AppConfig> = {}, { apns = false, platforms = false, fanout = {} as FanoutTestOptions, onRequest = undefined as ServerTestOptions['onRequest'] } = {}) {
   const suite = {} as { storage: Awaited<ReturnType<Backend['open']>>; server: TestServer; apns: MockApns; platforms: TestPlatforms };
   beforeAll(async () => {
     suite.storage = await backend.open();
     if (apns) suite.apns = await startMockApns();
     if (platforms) suite.platforms = await startTestPlatforms();
     const others = platforms ? { channels: suite.platforms.channels, devices: suite.platforms.devices } : {};
-    suite.server = await startServer(suite.storage, apns ? { apnsTopic: TEST_TOPIC, ...config } : config, suite.apns?.send, { ...others, ...fanout });
+    suite.server = await startServer(suite.storage, apns ? { apnsTopic: TEST_TOPIC, ...config } : config, suite.apns?.send, { ...others, ...fanout, onRequest });
   });
   afterAll(async () => {
     await suite.server?.close();
