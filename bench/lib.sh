@@ -69,6 +69,16 @@ seed_audience_sql() { # count org
 }
 
 # --- small helpers --------------------------------------------------------------------------------------
+# A worktree of another revision at dir, sharing this checkout's node_modules (entry by entry, so that its own
+# node_modules path exists, which the entry-point check of revisions before ddff294 needs, and its generated Prisma
+# client stays apart from ours); the caller removes it (git worktree remove --force). Reads ROOT.
+ref_worktree() { # revision dir
+  git -C "$ROOT" worktree add --detach "$2" "$1" >/dev/null 2>&1 || fail "cannot check out $1"
+  mkdir "$2/node_modules"
+  for entry in "$ROOT"/node_modules/* "$ROOT"/node_modules/.bin; do ln -s "$entry" "$2/node_modules/"; done
+  (cd "$2" && npx --no-install prisma generate >/dev/null 2>&1) || fail "prisma generate failed in the worktree of $1"
+}
+
 positive() { [[ "$2" =~ ^[1-9][0-9]*$ ]] || { echo "$1 must be a positive integer (got '$2')" >&2; exit 2; }; } # name value
 fail() { echo "$*" >&2; exit 1; } # message: to stderr, exit 1
 random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; } # bytes -> that many random bytes in hex

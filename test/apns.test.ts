@@ -1,5 +1,6 @@
 // The APNs sender against the simulator: what Apple checks, and what Clarion does with each answer.
 import { randomUUID } from 'node:crypto';
+import { createVerifier } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransport } from '../src/apns/push-service.ts';
 import { createSender } from '../src/apns/sender.ts';
@@ -176,6 +177,14 @@ describe('the apns-id of a push', () => {
 });
 
 describe('the provider token', () => {
+  it('is an ES256 JWT another implementation verifies, and only with its own key', () => {
+    const key = generateProviderKey();
+    const token = createProviderToken({ teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: key.privateKey, now: () => Date.UTC(2030, 0, 1) }).get();
+    const claims = createVerifier({ key: key.publicKey, algorithms: ['ES256'], clockTimestamp: Date.UTC(2030, 0, 1), complete: true })(token);
+    expect(claims).toMatchObject({ header: { alg: 'ES256', typ: 'JWT', kid: 'KEY1234567' }, payload: { iss: 'TEAM123456', iat: Date.UTC(2030, 0, 1) / 1000 } });
+    expect(() => createVerifier({ key: generateProviderKey().publicKey, algorithms: ['ES256'] })(token)).toThrow(/signature/i);
+  });
+
   it('is reused until it is due, then refreshed', () => {
     let now = Date.UTC(2030, 0, 1);
     const token = createProviderToken({ teamId: 'T', keyId: 'K', privateKey: generateProviderKey().privateKey, refreshMs: 40 * 60_000, now: () => now });

@@ -453,12 +453,7 @@ for w in "${WORKERS[@]}"; do clarion_run "$w"; done
 # change is measured before and after in one run.
 if [[ -n "${BENCH_REF:-}" ]]; then
   REF_DIR="$WORK/ref"
-  git -C "$ROOT" worktree add --detach "$REF_DIR" "$BENCH_REF" >/dev/null 2>&1 || fail "cannot check out BENCH_REF=$BENCH_REF"
-  # node_modules of its own whose packages link to ours: its worker bundle (node_modules/.cache) then has a real
-  # path in the worktree, which the entry-point check of revisions before ddff294 needs, and stays apart from ours.
-  mkdir "$REF_DIR/node_modules"
-  for entry in "$ROOT"/node_modules/* "$ROOT"/node_modules/.bin; do ln -s "$entry" "$REF_DIR/node_modules/"; done
-  (cd "$REF_DIR" && npx --no-install prisma generate >/dev/null 2>&1) || fail "prisma generate failed in the BENCH_REF worktree"
+  ref_worktree "$BENCH_REF" "$REF_DIR"
   for w in "${WORKERS[@]}"; do clarion_run "$w" ref "$REF_DIR"; done
 fi
 

@@ -1,17 +1,17 @@
 // What the APNs stand-ins (./simulator.ts on node:http2, ./simulator-frames.ts on our own framing) check of a push,
 // as Apple does: the provider JWT's signature and claims, the headers, the path's token, the payload. A pure
-// function, so that both stand-ins answer every push alike; and what else they share: their certificate, and the
-// record of the pushes they took.
+// function, so that both stand-ins answer every push alike; and what else they share: the record of the pushes they
+// took.
 import type http2 from 'node:http2';
-import selfsigned from 'selfsigned';
 import type { SimulatedPush } from './simulator.ts';
 
-/** A self-signed certificate for a stand-in on loopback, under a name of its own: certificates that share a subject cannot be trusted side by side. */
-export function standInCertificate(name: string) {
-  return selfsigned.generate([{ name: 'commonName', value: name }], {
-    keySize: 2048,
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
-  });
+/**
+ * Verifies a provider JWT (ES256, signed with the key whose public half is given) and gives its claims, or throws.
+ * fast-jwt is loaded when a stand-in starts, not by every process that sends (./token.ts signs without it).
+ */
+export async function providerTokenVerifier(publicKey: string) {
+  const { createVerifier } = await import('fast-jwt');
+  return createVerifier({ key: publicKey, algorithms: ['ES256'], cache: true }) as (token: string) => Record<string, unknown>;
 }
 
 /** The pushes a stand-in took: how many, and the latest `keep` of them (it runs for the life of `npm start`). */

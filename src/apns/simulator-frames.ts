@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
-import { createVerifier } from 'fast-jwt';
 import { ErrorCode } from '../http2/frames.ts';
 import { ServerConnection, type ServerHandler } from '../http2/server-connection.ts';
-import { check, standInCertificate, takenPushes } from './simulator-checks.ts';
+import { standInCertificate } from '../simulator-certificate.ts';
+import { check, providerTokenVerifier, takenPushes } from './simulator-checks.ts';
 import type { Answer, SimulatorOptions } from './simulator.ts';
 
 type Checked = ReturnType<typeof check>;
@@ -42,7 +42,7 @@ class DelayedAnswers {
 
 export async function startFrameSimulator(options: SimulatorOptions, { host = '127.0.0.1', port = 0 } = {}) {
   const pems = await standInCertificate('Clarion APNs simulator (frames)');
-  const verifyToken = createVerifier({ key: options.publicKey, algorithms: ['ES256'], cache: true }) as (token: string) => Record<string, unknown>;
+  const verifyToken = await providerTokenVerifier(options.publicKey);
   // A sender sends one provider token on every push until it rotates it: its claims are read once per token (the
   // token's age is still checked on every push, by `check`). A token that fails verification is never remembered.
   let lastToken = '';

@@ -5,8 +5,8 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import { createVerifier } from 'fast-jwt';
-import { check, standInCertificate, takenPushes } from './simulator-checks.ts';
+import { standInCertificate } from '../simulator-certificate.ts';
+import { check, providerTokenVerifier, takenPushes } from './simulator-checks.ts';
 
 export interface SimulatedPush {
   deviceToken: string;
@@ -52,7 +52,7 @@ export function generateProviderKey() {
 
 export async function startSimulator(options: SimulatorOptions, { host = '127.0.0.1', port = 0 } = {}) {
   const pems = await standInCertificate('Clarion APNs simulator');
-  const verify = createVerifier({ key: options.publicKey, algorithms: ['ES256'], cache: true }) as (token: string) => Record<string, unknown>;
+  const verify = await providerTokenVerifier(options.publicKey);
   const server = http2.createSecureServer({ key: pems.private, cert: pems.cert, settings: { maxConcurrentStreams: options.maxConcurrentStreams ?? 1000 } });
   const pushes = takenPushes(options.keep ?? 100, options.onAccept);
   const take = pushes.take;

@@ -5,7 +5,7 @@
 // tests drive it with `answer` to play FCM's failures.
 import http2 from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
-import selfsigned from 'selfsigned';
+import { standInCertificate } from '../simulator-certificate.ts';
 import { createSimulatorAuth } from './simulator-auth.ts';
 import { badRequest, checkMessage, fcmError, rpcError, type GoogleAnswer } from './simulator-checks.ts';
 
@@ -46,11 +46,7 @@ export interface FcmSimulatorOptions {
 const FCM_TOKEN = /^[\w-]{8,}:APA91[\w-]{20,}$/;
 
 export async function startFcmSimulator({ projectId = 'clarion-simulator', answer, maxConcurrentStreams = 100, issued = (t) => FCM_TOKEN.test(t), otherProject, keep = 100 }: FcmSimulatorOptions = {}, { host = '127.0.0.1', port = 0 } = {}) {
-  // A name of its own (the address is in subjectAltName): certificates that share a subject cannot be trusted side by side.
-  const pems = await selfsigned.generate([{ name: 'commonName', value: 'Clarion FCM simulator' }], {
-    keySize: 2048,
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
-  });
+  const pems = await standInCertificate('Clarion FCM simulator');
   const server = http2.createSecureServer({ key: pems.private, cert: pems.cert, allowHTTP1: true, settings: { maxConcurrentStreams } });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const origin = `https://${host}:${(server.address() as AddressInfo).port}`;

@@ -8,7 +8,7 @@ import https from 'node:https';
 import type http from 'node:http';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import selfsigned from 'selfsigned';
+import { standInCertificate } from '../simulator-certificate.ts';
 import { decryptPayload, RECORD_SIZE } from './encrypt.ts';
 import { createVapidChecker, headerRefusal, type Refusal } from './simulator-checks.ts';
 
@@ -53,11 +53,7 @@ interface Subscription {
 const idOf = (endpointOrId: string) => endpointOrId.slice(endpointOrId.lastIndexOf('/') + 1);
 
 export async function startWebPushSimulator({ answer, keep = 100, onAccept, host = '127.0.0.1', port = 0 }: WebPushSimulatorOptions = {}) {
-  // A name of its own (the address is in subjectAltName): certificates that share a subject cannot be trusted side by side.
-  const pems = await selfsigned.generate([{ name: 'commonName', value: 'Clarion Web Push simulator' }], {
-    keySize: 2048,
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
-  });
+  const pems = await standInCertificate('Clarion Web Push simulator');
   const server = https.createServer({ key: pems.private, cert: pems.cert, keepAlive: true });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const origin = `https://${host}:${(server.address() as AddressInfo).port}`;
