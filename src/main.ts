@@ -1,7 +1,7 @@
 // `npm start`: read the configuration, open the database, serve, and drain on SIGTERM.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded/data-dir.ts';
 import { openStorage } from './db/storage.ts';
@@ -63,7 +63,8 @@ export async function start(config: Config) {
     })());
 
   try {
-    redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
+    // ioredis (36 files) is loaded only by an instance that uses Redis.
+    redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
     if (redis) {
       redis.on('error', (error) => logger.warn('redis error', { error: error.message }));
       await redis.connect();
