@@ -57,7 +57,7 @@ export const adviceFor = (setting: string) => ADVICE[setting] ?? `check ${settin
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 
 /** Apple's reasons for a token that is gone (with 410): a 410 without one (a proxy's, say) writes off nobody. */
-const GONE = new Set<string>([Reason.unregistered, 'ExpiredToken']);
+const GONE = new Set<string>([Reason.unregistered, Reason.expiredToken]);
 
 /** The kind of an answer other than 200. */
 export function kindOfAnswer(status: number, reason: string): FailureKind {

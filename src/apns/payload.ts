@@ -42,4 +42,3 @@ export function preparePush(request: NotifyRequest, topic: string, broadcastId: 
   headers['apns-collapse-id'] = request.collapseId ?? broadcastId;
   return ok({ payload, headers });
 }
-

@@ -1,7 +1,7 @@
 // The provider token (JWT, ES256) that authenticates Clarion to APNs. Apple wants it refreshed every
 // 20 to 60 minutes and answers 429 TooManyProviderTokenUpdates to more frequent ones, so it is cached.
-// Signed with node:crypto (ECDSA P-256 over SHA-256, the signature as r || s, RFC 7518 3.4): a JWT library and its
-// ASN.1 and big-number code loaded into every process that sends, for one signature every 40 minutes.
+// Signed with node:crypto (ECDSA P-256 over SHA-256, the signature as r || s, RFC 7518 3.4) rather than a JWT library,
+// whose ASN.1 and big-number code every sending process loaded for one signature every 40 minutes.
 import { createPrivateKey, sign } from 'node:crypto';
 
 export interface ProviderTokenOptions {
