@@ -2,7 +2,8 @@
 // package it loads, in CPU and memory: the stand-ins' certificate code (selfsigned and its X.509 and ASN.1 code), the
 // stand-ins' JWT verifier (fast-jwt) and apns2 with its HTTP client (undici) are loaded only where they are used.
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
@@ -12,7 +13,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 async function packagesLoadedBy(entry: string) {
   const script = `
     import { createRequire } from 'node:module';
-    await import(${JSON.stringify(new URL(entry, `file://${root}/`).href)});
+    await import(${JSON.stringify(pathToFileURL(path.join(root, entry)).href)});
     const names = Object.keys(createRequire(import.meta.url).cache).map((file) => file.match(/node_modules\\/((?:@[^/]+\\/)?[^/]+)/)?.[1]).filter(Boolean);
     console.log(JSON.stringify([...new Set(names)]));`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root });
