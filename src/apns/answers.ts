@@ -3,43 +3,27 @@
 // Apple's reasons: https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns
 import type { FailureKind } from '../fanout/platform.ts';
 
-/**
- * Apple's reasons that decide something here, as APNs writes them. Our own table rather than apns2's `Errors`:
- * importing that loaded apns2's HTTP client (undici, 1.1 MB in 110 files) into every process that sends.
- */
-export const Reason = {
-  badCertificate: 'BadCertificate',
-  badCertificateEnvironment: 'BadCertificateEnvironment',
-  badDeviceToken: 'BadDeviceToken',
-  badTopic: 'BadTopic',
-  deviceTokenNotForTopic: 'DeviceTokenNotForTopic',
-  expiredProviderToken: 'ExpiredProviderToken',
-  expiredToken: 'ExpiredToken',
-  forbidden: 'Forbidden',
-  invalidProviderToken: 'InvalidProviderToken',
-  invalidSigningKey: 'InvalidSigningKey',
-  missingProviderToken: 'MissingProviderToken',
-  missingTopic: 'MissingTopic',
-  tooManyProviderTokenUpdates: 'TooManyProviderTokenUpdates',
-  topicDisallowed: 'TopicDisallowed',
-  unregistered: 'Unregistered',
-} as const;
+// Apple's reasons are written as APNs sends them, not through apns2's `Errors`, whose import loaded apns2's HTTP
+// client (undici, 1.1 MB in 110 files) into every process that sends.
+const token = (setting: string) => ({ kind: 'token' as const, setting });
+const setting = (name: string) => ({ kind: 'setting' as const, setting: name });
+const KEY = setting('APNS_KEY_ID/APNS_TEAM_ID');
 
 /** Apple's answers that blame a setting (kind "setting"), or a token or a setting (kind "token"), and the setting. */
 const SETTING_OF: Record<string, { kind: 'token' | 'setting'; setting: string }> = {
-  [Reason.badDeviceToken]: { kind: 'token', setting: 'APNS_ENV' },
-  [Reason.deviceTokenNotForTopic]: { kind: 'token', setting: 'APNS_TOPIC' },
-  [Reason.topicDisallowed]: { kind: 'setting', setting: 'APNS_TOPIC' },
-  [Reason.badTopic]: { kind: 'setting', setting: 'APNS_TOPIC' },
-  [Reason.missingTopic]: { kind: 'setting', setting: 'APNS_TOPIC' },
-  [Reason.badCertificateEnvironment]: { kind: 'setting', setting: 'APNS_ENV' },
-  [Reason.invalidProviderToken]: { kind: 'setting', setting: 'APNS_KEY_ID/APNS_TEAM_ID' },
-  [Reason.missingProviderToken]: { kind: 'setting', setting: 'APNS_KEY_ID/APNS_TEAM_ID' },
-  [Reason.expiredProviderToken]: { kind: 'setting', setting: 'APNS_KEY_ID/APNS_TEAM_ID' },
-  [Reason.invalidSigningKey]: { kind: 'setting', setting: 'APNS_KEY_ID/APNS_TEAM_ID' },
-  [Reason.badCertificate]: { kind: 'setting', setting: 'APNS_KEY_ID/APNS_TEAM_ID' },
-  [Reason.forbidden]: { kind: 'setting', setting: 'APNS_KEY_ID/APNS_TEAM_ID' },
-  [Reason.tooManyProviderTokenUpdates]: { kind: 'setting', setting: 'APNS_KEY_ID/APNS_TEAM_ID' },
+  BadDeviceToken: token('APNS_ENV'),
+  DeviceTokenNotForTopic: token('APNS_TOPIC'),
+  TopicDisallowed: setting('APNS_TOPIC'),
+  BadTopic: setting('APNS_TOPIC'),
+  MissingTopic: setting('APNS_TOPIC'),
+  BadCertificateEnvironment: setting('APNS_ENV'),
+  InvalidProviderToken: KEY,
+  MissingProviderToken: KEY,
+  ExpiredProviderToken: KEY,
+  InvalidSigningKey: KEY,
+  BadCertificate: KEY,
+  Forbidden: KEY,
+  TooManyProviderTokenUpdates: KEY,
 };
 
 const ADVICE: Record<string, string> = {
@@ -57,7 +41,7 @@ export const adviceFor = (setting: string) => ADVICE[setting] ?? `check ${settin
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 
 /** Apple's reasons for a token that is gone (with 410): a 410 without one (a proxy's, say) writes off nobody. */
-const GONE = new Set<string>([Reason.unregistered, Reason.expiredToken]);
+const GONE = new Set(['Unregistered', 'ExpiredToken']);
 
 /** The kind of an answer other than 200. */
 export function kindOfAnswer(status: number, reason: string): FailureKind {

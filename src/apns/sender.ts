@@ -3,7 +3,7 @@
 // retried (../shared/notes/apns.md), nor is a push that was written and got no answer: it may have arrived, and
 // the fan-out decides whether to risk a second copy (src/fanout/pages.ts).
 import type { PushOutcome, PushSink } from '../fanout/platform.ts';
-import { kindOfAnswer, Reason } from './answers.ts';
+import { kindOfAnswer } from './answers.ts';
 import type { ProviderToken } from './token.ts';
 import { PreparedRequest, type Transport, type TransportError, type TransportOwner } from './transport.ts';
 
@@ -24,7 +24,7 @@ export interface SendPush {
   dispatch?(sink: PushSink, index: number, deviceToken: string, apnsId: string, headers: Record<string, string>, payload: string): void;
 }
 
-const PROVIDER_TOKEN_REASONS = new Set<string>([Reason.expiredProviderToken, Reason.invalidProviderToken]);
+const PROVIDER_TOKEN_REASONS = new Set(['ExpiredProviderToken', 'InvalidProviderToken']);
 /** In a push's attempt number: its provider token was refreshed once already. The low bits count attempts. */
 const REFRESHED = 0x80;
 
