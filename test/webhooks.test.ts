@@ -12,11 +12,11 @@ import { systemResolve } from '../src/domain/webhooks/addresses.ts';
 import { graphql } from '../src/generated/graphql/gql.ts';
 import { signUpAccount } from './support/accounts.ts';
 import { TEST_TOPIC, startMockApns, type MockApns } from './support/apns.ts';
-import { backends } from './support/backends.ts';
+import { backends, testLogger } from './support/backends.ts';
 import { waitFor } from './support/processes.ts';
 import { seedAudience, seedKey, seedOrganization, seedSubscription } from './support/seed.ts';
 import { startServer, TEST_WEBHOOK_KEY, type TestServer } from './support/server.ts';
-import { QUEUES } from '../src/jobs/queue.ts';
+import { openQueue, QUEUES } from '../src/jobs/queue.ts';
 import { withoutRetries } from './support/queues.ts';
 import { encryptSecret, newSecret } from '../src/domain/webhooks/secrets.ts';
 import { registry } from '../src/metrics/registry.ts';
@@ -329,8 +329,16 @@ describe.each(backends)('webhooks on $name', (backend) => {
     expect(await pruneDeliveries(storage.database.sql, new Date(Date.now() - DELIVERY_RETENTION_DAYS * 86_400_000))).toBe(2);
     const left = await storage.database.sql.query<{ id: string }>(`SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id`, [endpoint.id]);
     expect(left.map((row) => row.id)).toEqual(['msg_old2', 'msg_old3', 'msg_recent']);
-    const [schedule] = await storage.database.sql.query<{ cron: string; timezone: string }>(`SELECT cron, timezone FROM pgboss.schedule WHERE name = 'webhook-prune'`);
-    expect(schedule).toEqual({ cron: PRUNE_CRON, timezone: 'UTC' });
+    const schedules = () => storage.database.sql.query<{ cron: string; timezone: string }>(`SELECT cron, timezone FROM pgboss.schedule WHERE name = 'webhook-prune'`);
+    expect(await schedules()).toEqual([{ cron: PRUNE_CRON, timezone: 'UTC' }]);
+    // The process that fires schedules registers it; a fan-out worker's queue (no schedule) leaves it alone.
+    await storage.database.sql.query(`DELETE FROM pgboss.schedule WHERE name = 'webhook-prune'`);
+    const workers = await openQueue(storage.database, testLogger);
+    await workers.stop({ graceful: false, close: false });
+    expect(await schedules()).toEqual([]);
+    const api = await openQueue(storage.database, testLogger, { schedule: true });
+    await api.stop({ graceful: false, close: false });
+    expect(await schedules()).toEqual([{ cron: PRUNE_CRON, timezone: 'UTC' }]);
   });
 
   it('rotate-secret: the next delivery verifies with the new secret only', async () => {

@@ -4,6 +4,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import { PRUNE_CRON } from '../domain/webhooks/retention.ts';
 
 export const QUEUES = {
   /** One shard of a broadcast's audience: {broadcastId, index}. */
@@ -32,7 +33,10 @@ const MAINTENANCE_SECONDS = 10;
 
 export type Boss = PgBoss;
 
-/** `schedule`: this process fires pg-boss's cron schedules (the API process does; workers need not). */
+/**
+ * `schedule`: this process fires pg-boss's cron schedules and registers Clarion's (the API process does; workers need
+ * not: a worker's start is a broadcast's wait).
+ */
 export async function openQueue(database: Pick<Database, 'executeSql'>, logger: Logger, { schedule = false } = {}): Promise<PgBoss> {
   let inFlight = 0;
   const boss = new PgBoss({
@@ -66,6 +70,8 @@ export async function openQueue(database: Pick<Database, 'executeSql'>, logger: 
   await ensureQueue(boss, QUEUES.webhookGaveUp, { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
   await ensureQueue(boss, QUEUES.webhookDelivery, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60, deadLetter: QUEUES.webhookGaveUp });
   await ensureQueue(boss, QUEUES.webhookPrune, { retryLimit: 3, retryDelay: 60, expireInSeconds: 600 });
+  // Registering is idempotent; the job is worked wherever webhook deliveries are (src/domain/webhooks/delivery.ts).
+  if (schedule) await boss.schedule(QUEUES.webhookPrune, PRUNE_CRON, {}, { tz: 'UTC' });
   return boss;
 }
 

@@ -82,7 +82,7 @@ export const TEST_WEBHOOK_KEY = Buffer.alloc(32, 7);
 
 export async function startServer(storage: Awaited<ReturnType<Backend['open']>>, config: Partial<AppConfig> = {}, send: SendPush = noPushes, options: ServerTestOptions = {}) {
   const appConfig = { ...defaultTestConfig, redisPrefix: storage.redisPrefix, ...config };
-  const boss = await openQueue(storage.database, testLogger);
+  const boss = await openQueue(storage.database, testLogger, { schedule: true });
   const webhooks = { secretKey: TEST_WEBHOOK_KEY, allowPrivate: false, ...options.webhooks };
   const fanout = createFanout({
     database: storage.database, boss, logger: testLogger, pageSize: options.pageSize ?? 50, concurrency: options.concurrency ?? 100, shardSize: appConfig.fanoutShardSize,

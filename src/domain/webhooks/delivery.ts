@@ -12,7 +12,7 @@ import { decryptSecret } from './secrets.ts';
 import { post, type AttemptResult } from './send.ts';
 import { addressRules, DELIVERY_TIMING, spoken, type WebhookSettings } from './settings.ts';
 import { countWebhookDelivery } from '../../metrics/webhooks.ts';
-import { DELIVERY_RETENTION_DAYS, PRUNE_CRON, pruneDeliveries } from './retention.ts';
+import { DELIVERY_RETENTION_DAYS, pruneDeliveries } from './retention.ts';
 
 interface DeliveryRow {
   id: string;
@@ -139,12 +139,11 @@ export function createDeliverer({ database, boss, logger, settings }: DelivererO
   }
 
   /**
-   * Takes delivery jobs in this process, `concurrency` at a time, and the daily pruning (its schedule is
-   * idempotent). The loops start spread over one polling interval (startSpread); `stopped` stops those not yet started.
+   * Takes delivery jobs in this process, `concurrency` at a time, and the daily pruning (scheduled by the process that
+   * fires schedules: src/jobs/queue.ts). The loops start spread over one polling interval (startSpread); `stopped` stops those not yet started.
    * `track` is told of each job while it is worked (the worker's idleness, src/worker.ts).
    */
   async function work(stopped: () => boolean = () => false, track: <T>(task: Promise<T>) => Promise<T> = (task) => task) {
-    await boss.schedule(QUEUES.webhookPrune, PRUNE_CRON, {}, { tz: 'UTC' });
     const loops = [
       ...Array.from({ length: timing.concurrency }, () => () =>
         boss.work<DeliveryJob>(QUEUES.webhookDelivery, { batchSize: 1, pollingIntervalSeconds: timing.pollingIntervalSeconds }, async ([job]) => track(deliver(job!.data))),
