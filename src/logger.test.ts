@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import { createLogger, gatheredLines, withRequestId } from './logger.ts';
+import { createLogger, gatheredLines, isoTimeEachMillisecond, withRequestId } from './logger.ts';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -18,6 +18,17 @@ describe('logger', () => {
     const { lines, stream } = capture();
     createLogger('info', stream).info('hello', { broadcast: 'b1' });
     expect(lines).toEqual([{ level: 'info', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), pid: process.pid, broadcast: 'b1', message: 'hello' }]);
+  });
+
+  it('writes each line\'s own millisecond as pino\'s isoTime does, the text made again only when the millisecond moves', () => {
+    const clock = { ms: Date.UTC(2026, 10, 29, 6, 0, 0, 1) };
+    const time = isoTimeEachMillisecond(() => clock.ms);
+    expect(time()).toBe(',"time":"2026-11-29T06:00:00.001Z"');
+    expect(time()).toBe(',"time":"2026-11-29T06:00:00.001Z"');
+    clock.ms += 1;
+    expect(time()).toBe(',"time":"2026-11-29T06:00:00.002Z"');
+    clock.ms += 86_400_000;
+    expect(time()).toBe(',"time":"2026-11-30T06:00:00.002Z"');
   });
 
   it('drops lines below LOG_LEVEL, and logs nothing at all when silent', () => {

@@ -144,11 +144,11 @@ describe.each(backends)('GraphQL limits on $name', (backend) => {
   it('holds on the REST façade, whose routes execute without the validation step', async () => {
     expect((await suite.server.get(`/v1/orgs?limit=${pageMax}`)).status).toBe(200);
     const yoga = createGraphQLServer({
-      database: suite.storage.database, notifications: {} as NotifyDeps, webhooks: { secretKey: undefined, allowPrivate: false }, invitations: { dashboardUrl: 'http://127.0.0.1:3001', logger: testLogger }, dashboardOrigins: [], rateLimits: { plugins: [], headers: () => ({}), check: async () => null }, logger: testLogger, production: true,
+      database: suite.storage.database, notifications: {} as NotifyDeps, webhooks: { secretKey: undefined, allowPrivate: false }, invitations: { dashboardUrl: 'http://127.0.0.1:3001', logger: testLogger }, dashboardOrigins: [], rateLimits: { plugins: [], headers: () => ({}), check: async () => null, limited: () => false }, logger: testLogger, production: true,
     });
     const aliasRoute = (path: string, n: number) =>
       route({ method: 'GET', path, operation: parse(aliases(n)) as TypedDocumentNode<Record<string, null>, object>, variables: () => ({}), respond: (data) => ({ status: 200, body: data }) });
-    const rest = createRestRouter({ yoga, routes: [aliasRoute('/v1/fits', maxAliases), aliasRoute('/v1/too-many', maxAliases + 1)], rateLimits: { plugins: [], headers: () => ({}), check: async () => null }, maxBodyBytes: 1024 });
+    const rest = createRestRouter({ yoga, routes: [aliasRoute('/v1/fits', maxAliases), aliasRoute('/v1/too-many', maxAliases + 1)], rateLimits: { plugins: [], headers: () => ({}), check: async () => null, limited: () => false }, maxBodyBytes: 1024 });
     const get = async (path: string) => {
       const url = new URL(`http://clarion.test${path}`);
       const answer = await rest.handle(fromRequest(new Request(url), url), { clientIp: '127.0.0.1', session: sessionCookies(undefined, false) });

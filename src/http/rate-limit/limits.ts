@@ -30,6 +30,8 @@ export interface RateLimits {
    * RATE_LIMITED error when the caller is over its limit, else null.
    */
   check(field: string, context: Context): Promise<GraphQLError | null>;
+  /** Whether a root field has a limit here: calls of the others are not counted. */
+  limited(field: string): boolean;
 }
 
 const EVERYONE = 'all';
@@ -121,7 +123,7 @@ export function createRateLimits(store: HitStore, windowMs: number, limits: Fiel
   const asksLimited = namesAnyOf(new Set(byField.keys()));
   // Variables are checked for every document, so a bad one is answered alike whether or not it names a limited field.
   const plugins = [onlyWhen(asksLimited, useRateLimitedCode), useCoercedVariables(), onlyWhen(asksLimited, limiter)];
-  return { plugins: limits.length ? plugins : [], headers, check };
+  return { plugins: limits.length ? plugins : [], headers, check, limited: (field) => byField.has(field) };
 }
 
 /**

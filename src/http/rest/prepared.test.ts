@@ -18,7 +18,7 @@ const schema = new GraphQLSchema({
   }),
 });
 
-function core(refuse = false) {
+function core(refuse = false, limited = true) {
   const context = { clientIp: '127.0.0.1' } as unknown as Context;
   return {
     schema,
@@ -28,6 +28,7 @@ function core(refuse = false) {
       plugins: [],
       headers: () => ({}),
       check: vi.fn(async (field: string) => (refuse ? new GraphQLError(`Too many requests: ${field}`, { extensions: { code: 'RATE_LIMITED' } }) : null)),
+      limited: () => limited,
     },
   } satisfies GraphQLCore;
 }
@@ -57,6 +58,17 @@ describe('prepared REST operations', () => {
     const limited = await run(request, { text: 'hi' });
     expect(limited.result.errors?.[0]?.extensions.code).toBe('RATE_LIMITED');
     expect(calls).toEqual([]);
+  });
+
+  it('leaves a field without a limit uncounted, its variables checked once, by execute, with the same error', async () => {
+    const plan = core(true, false);
+    const run = prepareOperation(plan, parse('mutation Echo($text: String!) { echo(text: $text) }'), rules);
+    const missing = await run(request, {});
+    expect(missing.result.errors?.map((error) => error.message)).toEqual(['Variable "$text" of required type "String!" was not provided.']);
+    calls.length = 0;
+    expect((await run(request, { text: 'hi' })).result).toEqual({ data: { echo: 'hi' } });
+    expect(calls).toEqual(['echo']);
+    expect(plan.rateLimits.check).not.toHaveBeenCalled();
   });
 
   it('masks an unexpected error as /graphql does', async () => {
