@@ -145,23 +145,27 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
   };
 
   return {
-    handle: async (request: Incoming, requestContext: RequestContext, observed?: Observed) => withCors(await answer(request, requestContext, observed), request.url),
+    async handle(request: Incoming, requestContext: RequestContext, observed?: Observed): Promise<Reply> {
+      let answer: Reply;
+      try {
+        answer = request.method === 'OPTIONS' ? preflight(request.url, observed) : await run(request, requestContext, observed);
+      } catch (error) {
+        answer = refusal(error, request);
+      }
+      return withCors(answer, request.url);
+    },
   };
 
-  async function answer(request: Incoming, requestContext: RequestContext, observed?: Observed): Promise<Reply> {
-    try {
-      if (request.method === 'OPTIONS') return preflight(request.url, observed);
-      return await run(request, requestContext, observed);
-    } catch (error) {
-      if (error instanceof HttpError) return errorReply(error.error, error.headers);
-      // Thrown before execution (the context's API key lookup) and already masked: its code and headers stand.
-      if (error instanceof GraphQLError && isErrorCode(error.extensions.code)) {
-        const { error: body, headers } = errorFromResult(error);
-        return errorReply(body, headers);
-      }
-      if (error instanceof URIError) return errorReply({ code: 'NOT_FOUND', message: `no route for ${request.method} ${request.url.pathname}` });
-      throw error;
+  /** What the client is told when routing or reading its request failed; anything else is thrown on. */
+  function refusal(error: unknown, request: Incoming): Reply {
+    if (error instanceof HttpError) return errorReply(error.error, error.headers);
+    // Thrown before execution (the context's API key lookup) and already masked: its code and headers stand.
+    if (error instanceof GraphQLError && isErrorCode(error.extensions.code)) {
+      const { error: body, headers } = errorFromResult(error);
+      return errorReply(body, headers);
     }
+    if (error instanceof URIError) return errorReply({ code: 'NOT_FOUND', message: `no route for ${request.method} ${request.url.pathname}` });
+    throw error;
   }
 }
 
