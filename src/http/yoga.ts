@@ -85,7 +85,7 @@ export function createGraphQLServer({ database, notifications, webhooks, devices
     loginThrottle,
   });
   // A request with no Authorization header and no session cookie (the apps' device routes) has nothing to look up: its
-  // context is made at once, without the promises of the lookups (bench/rest counted 37 promises a registration).
+  // context is made at once, without the promises of the lookups (bench/rest counted 37 promises a request before).
   const context = ({ clientIp, authorization, session }: RequestContext): Context | Promise<Context> =>
     authorization === undefined && !session.token
       ? made(clientIp, session, undefined, null)

@@ -140,8 +140,8 @@ export function createDeliverer({ database, boss, logger, settings }: DelivererO
 
   /**
    * Takes delivery jobs in this process, `concurrency` at a time, and the daily pruning (scheduled by the process that
-   * fires schedules: src/jobs/queue.ts). The loops start spread over one polling interval (startSpread); `stopped` stops those not yet started.
-   * `track` is told of each job while it is worked (the worker's idleness, src/worker.ts).
+   * fires schedules: src/jobs/queue.ts). The loops start spread over one polling interval (startSpread); `stopped`
+   * stops those not yet started. `track` is told of each job while it is worked (the worker's idleness, src/worker.ts).
    */
   async function work(stopped: () => boolean = () => false, track: <T>(task: Promise<T>) => Promise<T> = (task) => task) {
     const loops = [
