@@ -1,6 +1,6 @@
 // GraphiQL: off unless GRAPHIQL=on, served from the installed package (the browser loads nothing from another
 // origin), and never on the dashboard's port.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -69,7 +69,8 @@ describe.each(backends)('GraphiQL on $name', (backend) => {
   }, 180_000);
 
   it('is never served on the dashboard\'s port, while GraphQL still is', async () => {
-    const dashboard = createDashboardServer({ root: mkdtempSync(path.join(tmpdir(), 'clarion-no-build-')), api: on.app.handler });
+    const root = mkdtempSync(path.join(tmpdir(), 'clarion-no-build-'));
+    const dashboard = createDashboardServer({ root, api: on.app.handler });
     await new Promise<void>((resolve) => dashboard.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(dashboard.address() as AddressInfo).port}`;
     try {
@@ -87,6 +88,7 @@ describe.each(backends)('GraphiQL on $name', (backend) => {
     } finally {
       dashboard.closeAllConnections();
       await new Promise<void>((resolve) => dashboard.close(() => resolve()));
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,6 @@
 // The supervisor with stand-in workers (a few lines of JavaScript forked as the worker bundle): on demand it starts
 // none until woken, frees the place of one that leaves idle, replaces one woken while leaving, and restarts a crash.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -31,7 +31,10 @@ async function supervised(env: Record<string, string> = {}, count = 1) {
   let left = 0;
   const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line)) });
   const workers = superviseWorkers({ count, bundle, env, logger, stopTimeoutMs: 5_000, onDemand: true, onLeft: () => (left += 1) });
-  stops.push(() => workers.stop());
+  stops.push(async () => {
+    await workers.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
   const until = async <T>(read: () => T | undefined) => {
     for (;;) {
       const value = read();

@@ -2,7 +2,7 @@
 // src/webpush/simulator.ts: they check what Google's and the browsers' push services check) and the channels
 // and registration settings a test server sends and registers through.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createCircuit } from '../../src/fanout/circuit.ts';
@@ -56,6 +56,8 @@ export async function startTestPlatforms({ fcm: fcmOptions = {}, web: webOptions
     android: fcmChannel({ sender: fcmSender, platform: fcmPlatform({ projectId: account.projectId, origin: fcm.origin }), circuit: createCircuit() }),
     web: webPushChannel({ sender: webSender, platform: webPushPlatform({ publicKey: signer.publicKey }), circuit: createCircuit() }),
   };
+  /** The CA files made for processes (processEnv), removed with the stand-ins. */
+  const caDirs: string[] = [];
   const devices: DeviceSettings & { webPushPublicKey: string } = {
     webPush: { validate: (input) => validateSubscription(input, { hosts: ['fcm.googleapis.com'], allowPrivate: false, trustedOrigins, resolve }) },
     webPushPublicKey: serverKeys.publicKey,
@@ -73,6 +75,7 @@ export async function startTestPlatforms({ fcm: fcmOptions = {}, web: webOptions
      */
     async processEnv(apnsCa: string) {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'clarion-platforms-ca-'));
+      caDirs.push(dir);
       const ca = path.join(dir, 'ca.pem');
       await writeFile(ca, [await readFile(apnsCa, 'utf8'), fcm.ca, web.ca].join('\n'));
       return {
@@ -85,6 +88,7 @@ export async function startTestPlatforms({ fcm: fcmOptions = {}, web: webOptions
       webSender.close();
       await fcm.close();
       await web.close();
+      await Promise.all(caDirs.map((dir) => rm(dir, { recursive: true, force: true })));
     },
   };
 }
