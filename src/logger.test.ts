@@ -23,12 +23,19 @@ describe('logger', () => {
   it('writes each line\'s own millisecond as pino\'s isoTime does, the text made again only when the millisecond moves', () => {
     const clock = { ms: Date.UTC(2026, 10, 29, 6, 0, 0, 1) };
     const time = isoTimeEachMillisecond(() => clock.ms);
-    expect(time()).toBe(',"time":"2026-11-29T06:00:00.001Z"');
-    expect(time()).toBe(',"time":"2026-11-29T06:00:00.001Z"');
-    clock.ms += 1;
-    expect(time()).toBe(',"time":"2026-11-29T06:00:00.002Z"');
-    clock.ms += 86_400_000;
-    expect(time()).toBe(',"time":"2026-11-30T06:00:00.002Z"');
+    const made = vi.spyOn(Date.prototype, 'toISOString');
+    try {
+      expect(time()).toBe(',"time":"2026-11-29T06:00:00.001Z"');
+      expect(time()).toBe(',"time":"2026-11-29T06:00:00.001Z"');
+      expect(made).toHaveBeenCalledTimes(1);
+      clock.ms += 1;
+      expect(time()).toBe(',"time":"2026-11-29T06:00:00.002Z"');
+      clock.ms += 86_400_000;
+      expect(time()).toBe(',"time":"2026-11-30T06:00:00.002Z"');
+      expect(made).toHaveBeenCalledTimes(3);
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it('drops lines below LOG_LEVEL, and logs nothing at all when silent', () => {

@@ -19,6 +19,7 @@ import { startServer, TEST_WEBHOOK_KEY, type TestServer } from './support/server
 import { openQueue, QUEUES } from '../src/jobs/queue.ts';
 import { withoutRetries } from './support/queues.ts';
 import { encryptSecret, newSecret } from '../src/domain/webhooks/secrets.ts';
+import { createDeliverer } from '../src/domain/webhooks/delivery.ts';
 import { registry } from '../src/metrics/registry.ts';
 import { DELIVERY_RETENTION_DAYS, PRUNE_CRON, pruneDeliveries } from '../src/domain/webhooks/retention.ts';
 
@@ -331,9 +332,11 @@ describe.each(backends)('webhooks on $name', (backend) => {
     expect(left.map((row) => row.id)).toEqual(['msg_old2', 'msg_old3', 'msg_recent']);
     const schedules = () => storage.database.sql.query<{ cron: string; timezone: string }>(`SELECT cron, timezone FROM pgboss.schedule WHERE name = 'webhook-prune'`);
     expect(await schedules()).toEqual([{ cron: PRUNE_CRON, timezone: 'UTC' }]);
-    // The process that fires schedules registers it; a fan-out worker's queue (no schedule) leaves it alone.
+    // The process that fires schedules registers it; a fan-out worker's queue (no schedule) and its deliverer, which
+    // works the pruning job, leave it alone.
     await storage.database.sql.query(`DELETE FROM pgboss.schedule WHERE name = 'webhook-prune'`);
     const workers = await openQueue(storage.database, testLogger);
+    await createDeliverer({ database: storage.database, boss: workers, logger: testLogger, settings: { secretKey: TEST_WEBHOOK_KEY, allowPrivate: false } }).work(() => true);
     await workers.stop({ graceful: false, close: false });
     expect(await schedules()).toEqual([]);
     const api = await openQueue(storage.database, testLogger, { schedule: true });

@@ -7,7 +7,8 @@ const DURATION = 'clarion_http_request_duration_seconds';
 
 // The request count is the latency histogram's own count, copied when the metrics are read: counting it again on every
 // request turned the labels into a string key a second time (prom-client does on every call; bench/rest). The copy is
-// made whole before the counter is reset, so two reads at once each see a complete one.
+// made whole before the counter is reset, so two reads at once each see a complete copy (perhaps the other's, a little
+// newer than their own histogram's).
 const requests = new Counter({
   name: 'clarion_http_requests_total',
   help: 'HTTP requests answered, by route template, method and status',

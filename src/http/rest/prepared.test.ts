@@ -1,4 +1,4 @@
-import { GraphQLError, GraphQLObjectType, GraphQLSchema, GraphQLString, GraphQLNonNull, parse } from 'graphql';
+import { GraphQLError, GraphQLObjectType, GraphQLScalarType, GraphQLSchema, GraphQLString, GraphQLNonNull, parse } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
 import type { Context } from '../../graphql/context.ts';
 import { queryLimitRules } from '../plugins/query-limits.ts';
@@ -7,12 +7,23 @@ import { QUERY_LIMITS } from '../yoga.ts';
 import { prepareOperation } from './prepared.ts';
 
 const calls: string[] = [];
+/** A scalar that counts its coercions, and refuses "bad" with a plain Error (not a GraphQLError). */
+let coercions = 0;
+const Word = new GraphQLScalarType({
+  name: 'Word',
+  parseValue: (value) => {
+    coercions += 1;
+    if (value === 'bad') throw new Error('bad is not a word');
+    return value;
+  },
+});
 const schema = new GraphQLSchema({
   query: new GraphQLObjectType({ name: 'Query', fields: { ok: { type: GraphQLString, resolve: () => 'fine' } } }),
   mutation: new GraphQLObjectType({
     name: 'Mutation',
     fields: {
       echo: { type: GraphQLString, args: { text: { type: new GraphQLNonNull(GraphQLString) } }, resolve: (_root, { text }) => (calls.push('echo'), text) },
+      word: { type: GraphQLString, args: { word: { type: new GraphQLNonNull(Word) } }, resolve: (_root, { word }) => word },
       broken: { type: GraphQLString, resolve: () => { throw new Error('a bug with a secret inside'); } },
     },
   }),
@@ -69,6 +80,21 @@ describe('prepared REST operations', () => {
     expect((await run(request, { text: 'hi' })).result).toEqual({ data: { echo: 'hi' } });
     expect(calls).toEqual(['echo']);
     expect(plan.rateLimits.check).not.toHaveBeenCalled();
+  });
+
+  it('coerces each variable once without a limit, twice with one, and answers a refused variable alike, unmasked', async () => {
+    const document = parse('mutation Say($word: Word!) { word(word: $word) }');
+    const message = 'Variable "$word" got invalid value "bad"; Expected type "Word". bad is not a word';
+    for (const [limited, times] of [[false, 1], [true, 2]] as const) {
+      const plan = core(false, limited);
+      const run = prepareOperation(plan, document, rules);
+      coercions = 0;
+      expect((await run(request, { word: 'fine' })).result).toEqual({ data: { word: 'fine' } });
+      expect(coercions).toBe(times);
+      const refused = (await run(request, { word: 'bad' })).result;
+      expect(refused.errors?.map((error) => error.message)).toEqual([message]);
+      expect(plan.maskError).not.toHaveBeenCalled();
+    }
   });
 
   it('masks an unexpected error as /graphql does', async () => {

@@ -35,7 +35,9 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
       if (refusal) return { result: { errors: [refusal] }, context };
     }
     const result = await execute({ schema: core.schema, document, variableValues, contextValue: context });
-    return { result: result.errors ? { ...result, errors: result.errors.map(core.maskError) } : result, context };
+    // Refused variables come without data, and as the check above returns them; the resolvers' errors are masked as
+    // /graphql masks them.
+    return { result: result.errors && 'data' in result ? { ...result, errors: result.errors.map(core.maskError) } : result, context };
   };
 }
 
