@@ -1,4 +1,4 @@
-import { GraphQLError, GraphQLObjectType, GraphQLScalarType, GraphQLSchema, GraphQLString, GraphQLNonNull, parse } from 'graphql';
+import { execute, GraphQLEnumType, GraphQLError, GraphQLID, GraphQLList, GraphQLObjectType, GraphQLScalarType, GraphQLSchema, GraphQLString, GraphQLNonNull, parse, type ExecutionResult } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
 import type { Context } from '../../graphql/context.ts';
 import { queryLimitRules } from '../plugins/query-limits.ts';
@@ -28,6 +28,41 @@ const schema = new GraphQLSchema({
     },
   }),
 });
+
+const Color = new GraphQLEnumType({ name: 'Color', values: { RED: { value: 'red' }, BLUE: { value: 'blue' } } });
+const Stamp = new GraphQLScalarType({ name: 'Stamp', serialize: (value) => (value as Date).toISOString() });
+const Thing: GraphQLObjectType = new GraphQLObjectType({
+  name: 'Thing',
+  fields: () => ({
+    id: { type: new GraphQLNonNull(GraphQLID) },
+    name: {
+      type: GraphQLString,
+      resolve: async ({ id }) => {
+        if (id === 'missing') throw new GraphQLError('no such thing', { extensions: { code: 'NOT_FOUND', field: 'id' } });
+        if (id === 'bug') throw new Error('a bug with a secret inside');
+        return `thing ${id}`;
+      },
+    },
+    color: { type: Color },
+    at: { type: Stamp, resolve: () => new Date(Date.UTC(2026, 10, 29)) },
+    tags: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLString))), resolve: ({ id }) => [id, 'thing'] },
+    must: { type: new GraphQLNonNull(GraphQLString), resolve: ({ id, child }) => (id === 'none' || (child && id === 'child-none') ? null : 'here') },
+    child: { type: Thing, resolve: ({ id }) => (id === 'a' ? null : { id: 'child-none', child: true }) },
+  }),
+});
+/** A schema of what the routes' results hold, to hold the compiled operations to graphql-js's answers. */
+const things = new GraphQLSchema({
+  query: new GraphQLObjectType({ name: 'Query', fields: { ok: { type: GraphQLString } } }),
+  mutation: new GraphQLObjectType({
+    name: 'Mutation',
+    fields: { thing: { type: Thing, args: { id: { type: new GraphQLNonNull(GraphQLID) }, color: { type: Color } }, resolve: async (_root, { id, color }) => ({ id, color }) } },
+  }),
+});
+/**
+ * What a REST answer is made of: the data, or the first error's message, path and extensions. (Where a null nulls its
+ * parent, graphql-js leaves the parent's later fields unrun and graphql-jit runs them: it may report more errors.)
+ */
+const shape = ({ data, errors }: ExecutionResult) => ({ data, error: errors?.slice(0, 1).map(({ message, path, extensions }) => ({ message, path, extensions: { ...extensions } })) });
 
 function core(refuse = false, limited = true) {
   const context = { clientIp: '127.0.0.1' } as unknown as Context;
@@ -108,5 +143,19 @@ describe('prepared REST operations', () => {
     const aliases = Array.from({ length: QUERY_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: ok`).join(' ');
     const run = prepareOperation(core(), parse(`{ ${aliases} }`), rules);
     for (let i = 0; i < 2; i += 1) expect((await run(request, {})).result.errors?.[0]?.extensions.code).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('answers as graphql-js execute answers: data, nulls, enums, scalars, lists, and errors where they happen', async () => {
+    const document = parse(`mutation Thing($id: ID!, $color: Color) {
+      thing(id: $id, color: $color) { id name color at tags must child { id must name } }
+    }`);
+    const plan = { ...core(false, false), schema: things };
+    const run = prepareOperation(plan, document, rules);
+    // A plain thrown Error is masked, a GraphQLError with its code stands, a null where none may be nulls the parent.
+    for (const variables of [{ id: 'a', color: 'RED' }, { id: 'a' }, { id: 'missing' }, { id: 'bug' }, { id: 'none' }, { id: 'child-none' }, { id: 7 }, { id: 'a', color: 'PINK' }, {}]) {
+      const expected = await execute({ schema: things, document, variableValues: variables, contextValue: {} });
+      const masked = expected.errors && 'data' in expected ? { ...expected, errors: expected.errors.map(plan.maskError) } : expected;
+      expect(shape((await run(request, variables)).result), JSON.stringify(variables)).toEqual(shape(masked));
+    }
   });
 });

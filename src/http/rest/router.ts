@@ -72,7 +72,7 @@ function variableError(error: GraphQLError): DomainError | undefined {
 }
 
 function errorFromResult(error: GraphQLError): { error: DomainError; headers: Record<string, string> } {
-  const { code, field, http } = error.extensions as { code?: unknown; field?: string; http?: { headers?: Record<string, string> } };
+  const { code, field, http } = (error.extensions ?? {}) as { code?: unknown; field?: string; http?: { headers?: Record<string, string> } };
   if (isErrorCode(code)) {
     const body: DomainError = field ? { code, message: error.message, field } : { code, message: error.message };
     const challenge: Record<string, string> = code === 'UNAUTHENTICATED' ? { 'WWW-Authenticate': 'Bearer realm="clarion"' } : {};
