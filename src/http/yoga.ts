@@ -125,7 +125,7 @@ export function createGraphQLServer({ database, notifications, webhooks, devices
 }
 
 /** GraphQL errors raised on purpose (ours, validation, the limiter) pass; anything else is a bug and is masked. */
-function isExpected(error: unknown): boolean {
+export function isExpected(error: unknown): boolean {
   if (!(error instanceof GraphQLError)) return false;
   return error.originalError == null || isExpected(error.originalError);
 }

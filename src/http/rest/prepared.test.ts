@@ -1,10 +1,10 @@
-import { execute, GraphQLEnumType, GraphQLError, GraphQLID, GraphQLList, GraphQLObjectType, GraphQLScalarType, GraphQLSchema, GraphQLString, GraphQLNonNull, parse, type ExecutionResult } from 'graphql';
+import { execute, GraphQLEnumType, GraphQLError, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLObjectType, GraphQLScalarType, GraphQLSchema, GraphQLString, GraphQLNonNull, parse, type ExecutionResult } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
 import type { Context } from '../../graphql/context.ts';
 import { queryLimitRules } from '../plugins/query-limits.ts';
 import type { GraphQLCore, RequestContext } from '../yoga.ts';
-import { QUERY_LIMITS } from '../yoga.ts';
-import { prepareOperation } from './prepared.ts';
+import { isExpected, QUERY_LIMITS } from '../yoga.ts';
+import { maskedInAnswerOrder, prepareOperation } from './prepared.ts';
 
 const calls: string[] = [];
 /** A scalar that counts its coercions, and refuses "bad" with a plain Error (not a GraphQLError). */
@@ -40,6 +40,7 @@ const Thing: GraphQLObjectType = new GraphQLObjectType({
       resolve: async ({ id }) => {
         if (id === 'missing') throw new GraphQLError('no such thing', { extensions: { code: 'NOT_FOUND', field: 'id' } });
         if (id === 'bug') throw new Error('a bug with a secret inside');
+        if (id === 'child-none') throw new GraphQLError('no name below', { extensions: { code: 'NOT_FOUND' } });
         return `thing ${id}`;
       },
     },
@@ -50,6 +51,7 @@ const Thing: GraphQLObjectType = new GraphQLObjectType({
     child: { type: Thing, resolve: ({ id }) => (id === 'a' ? null : { id: 'child-none', child: true }) },
   }),
 });
+const Input = new GraphQLInputObjectType({ name: 'Input', fields: { text: { type: GraphQLString } } });
 /** A schema of what the routes' results hold, to hold the compiled operations to graphql-js's answers. */
 const things = new GraphQLSchema({
   query: new GraphQLObjectType({ name: 'Query', fields: { ok: { type: GraphQLString } } }),
@@ -60,7 +62,8 @@ const things = new GraphQLSchema({
 });
 /**
  * What a REST answer is made of: the data, or the first error's message, path and extensions. (Where a null nulls its
- * parent, graphql-js leaves the parent's later fields unrun and graphql-jit runs them: it may report more errors.)
+ * parent, graphql-js leaves the parent's later fields unrun and graphql-jit runs them: it may report more errors, and
+ * lists them in another order, which maskedInAnswerOrder settles.)
  */
 const shape = ({ data, errors }: ExecutionResult) => ({ data, error: errors?.slice(0, 1).map(({ message, path, extensions }) => ({ message, path, extensions: { ...extensions } })) });
 
@@ -69,7 +72,8 @@ function core(refuse = false, limited = true) {
   return {
     schema,
     context: vi.fn(async (_request: RequestContext) => context),
-    maskError: vi.fn((error: GraphQLError) => (error.originalError ? new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL' } }) : error)),
+    // /graphql's rule (errors raised on purpose pass, anything else is masked where it happened), without its logging.
+    maskError: vi.fn((error: GraphQLError) => (isExpected(error) ? error : new GraphQLError('Unexpected error.', { path: error.path, extensions: { code: 'INTERNAL' } }))),
     rateLimits: {
       plugins: [],
       headers: () => ({}),
@@ -151,11 +155,29 @@ describe('prepared REST operations', () => {
     }`);
     const plan = { ...core(false, false), schema: things };
     const run = prepareOperation(plan, document, rules);
-    // A plain thrown Error is masked, a GraphQLError with its code stands, a null where none may be nulls the parent.
-    for (const variables of [{ id: 'a', color: 'RED' }, { id: 'a' }, { id: 'missing' }, { id: 'bug' }, { id: 'none' }, { id: 'child-none' }, { id: 7 }, { id: 'a', color: 'PINK' }, {}]) {
+    // A plain thrown Error is masked, a GraphQLError with its code stands, a null where none may be nulls the parent;
+    // refused variables (an enum value, a missing ID) are answered before any resolver runs.
+    const requests = [{ id: 'a', color: 'RED' }, { id: 'a' }, { id: 'missing' }, { id: 'bug' }, { id: 'none' }, { id: 'child-none' }, { id: 7 }, { id: 'a', color: 'PINK' }, {}];
+    for (const variables of requests) {
       const expected = await execute({ schema: things, document, variableValues: variables, contextValue: {} });
-      const masked = expected.errors && 'data' in expected ? { ...expected, errors: expected.errors.map(plan.maskError) } : expected;
+      const masked = expected.errors && 'data' in expected ? { ...expected, errors: maskedInAnswerOrder(expected.errors, plan.maskError) } : expected;
       expect(shape((await run(request, variables)).result), JSON.stringify(variables)).toEqual(shape(masked));
     }
+    // A refusal nearer the root than a bug comes first; at one depth, the bug before the refusal.
+    const { result } = await run(request, { id: 'missing' });
+    expect(result.errors?.map((error) => [error.extensions.code, error.path?.join('.')])).toEqual([
+      ['NOT_FOUND', 'thing.name'],
+      ['INTERNAL', 'thing.child.must'],
+      ['NOT_FOUND', 'thing.child.name'],
+    ]);
+  });
+
+  it('refuses when the server starts a document whose variables graphql-jit would coerce unlike graphql-js', () => {
+    expect(() => prepareOperation(core(), parse('mutation Echo($text: String = "hi") { echo(text: $text) }'), rules)).toThrow(/\$text has a default value/);
+    const withInput = new GraphQLSchema({
+      query: new GraphQLObjectType({ name: 'Query', fields: { ok: { type: GraphQLString } } }),
+      mutation: new GraphQLObjectType({ name: 'Mutation', fields: { put: { type: GraphQLString, args: { input: { type: new GraphQLList(Input) } } } } }),
+    });
+    expect(() => prepareOperation({ ...core(), schema: withInput }, parse('mutation Put($input: [Input!]) { put(input: $input) }'), rules)).toThrow(/\$input is an input object/);
   });
 });
