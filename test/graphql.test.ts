@@ -99,6 +99,8 @@ describe('when the database fails', () => {
       expect(await server.get('/healthz')).toMatchObject({ status: 503, body: { error: { code: 'UNAVAILABLE', message: 'database is not reachable' } } });
     } finally {
       await server.close();
+      // Drops the test's database (its pool, closed above, is not closed twice).
+      await storage.close();
     }
   });
 });

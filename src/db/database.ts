@@ -19,13 +19,17 @@ export async function openDatabase({ url, poolSize = 10, idleMs, logger }: Datab
   await migrateDatabase(url, logger);
   const sqlDatabase = openSqlDatabase({ url, poolSize, idleMs, logger });
   const prisma = new PrismaClient({ adapter: new PrismaPg(sqlDatabase.pool) });
+  let closing: Promise<void> | undefined;
   return {
     ...sqlDatabase,
     prisma,
-    close: async () => {
-      await prisma.$disconnect();
-      await sqlDatabase.close();
-    },
+    // Once: closing again (a stop that follows a failure's) waits for the same close rather than failing on a pool
+    // already ended.
+    close: () =>
+      (closing ??= (async () => {
+        await prisma.$disconnect();
+        await sqlDatabase.close();
+      })()),
   };
 }
 

@@ -32,10 +32,14 @@ export function postgresBackend(serverUrl: () => string, redisUrl: string | unde
         database,
         redis,
         redisPrefix: `clarion:test:${randomBytes(6).toString('hex')}:`,
+        // The database is dropped even when closing the pool or Redis fails (the failure is still thrown).
         async close() {
-          await database.close();
-          await redis?.quit();
-          await fresh.drop();
+          try {
+            await database.close();
+            await redis?.quit();
+          } finally {
+            await fresh.drop();
+          }
         },
       };
     },
