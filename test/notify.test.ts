@@ -227,11 +227,17 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
     for (const device of devices) suite.apns.script(device.token, { status: 200, delayMs: 60 });
     const response = await stopping.post('/v1/notify', { body: 'Interrupted', target: 'all' }, { authorization: `Bearer ${key}` });
     expect(response.status).toBe(202);
+    // The stopping server's run holds the shard (it sends a one-shard broadcast at once).
+    const shardOf = () => suite.server.db.broadcastShard.findFirstOrThrow({ where: { broadcastId: response.body.id } });
+    const held = await waitFor(async () => (await shardOf()).holder ?? undefined);
     await stopping.close();
     const handedBack = await suite.server.db.broadcast.findUniqueOrThrow({ where: { id: response.body.id }, include: { shards: true } });
     expect(handedBack.status).toBe('sending');
     expect(handedBack.sent).toBeLessThan(6);
-    expect(handedBack.shards).toMatchObject([{ status: 'pending', holder: null }]);
+    // Handed back: no longer the stopped run's. Its holder is null, or a run of the suite's server, which works the
+    // queue and may have taken it already.
+    expect(handedBack.shards).toMatchObject([{ status: 'pending' }]);
+    expect(handedBack.shards[0]!.holder).not.toBe(held);
     for (const device of devices) suite.apns.script(device.token, { status: 200 });
     // The suite's server works the queue: it takes the handed-back shard from its cursor.
     const done = await waitFor(async () => {
