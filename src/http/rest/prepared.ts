@@ -19,6 +19,9 @@ import type { GraphQLCore, RequestContext } from '../yoga.ts';
 
 export type PreparedOperation = (request: RequestContext, variableValues: Record<string, unknown>) => Promise<{ result: ExecutionResult; context: Context }>;
 
+/** Refused variables are reported together, up to ten, as /graphql reports them. */
+const MAX_ERRORS = { maxErrors: 10 };
+
 export function prepareOperation(core: GraphQLCore, document: DocumentNode, limitRules: ValidationRule[]): PreparedOperation {
   const problems = validate(core.schema, document);
   if (problems.length) throw new Error(problems.map((problem) => problem.message).join('; '));
@@ -46,8 +49,8 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
     // the compiled operation's own check is the one: coercing them twice cost a fortieth of a registration's CPU
     // (bench/rest).
     if (definitions.length && counted.length) {
-      const coerced = getVariableValues(core.schema, definitions, variableValues, { maxErrors: 10 });
-      if (coerced.errors) return { result: { errors: coerced.errors }, context };
+      const { errors } = getVariableValues(core.schema, definitions, variableValues, MAX_ERRORS);
+      if (errors) return { result: { errors }, context };
     }
     for (const field of counted) {
       const refusal = await core.rateLimits.check(field, context);
@@ -58,8 +61,8 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
     // Refused variables: the compiled check words some refusals its own way (a scalar's reason left out), so the
     // answer is graphql-js's, the same words /graphql and the check above give.
     if (!('data' in result) && definitions.length) {
-      const coerced = getVariableValues(core.schema, definitions, variableValues, { maxErrors: 10 });
-      return { result: coerced.errors ? { errors: coerced.errors } : result, context };
+      const { errors } = getVariableValues(core.schema, definitions, variableValues, MAX_ERRORS);
+      return { result: errors ? { errors } : result, context };
     }
     // The resolvers' errors are masked as /graphql masks them.
     return { result: result.errors ? { ...result, errors: maskedInAnswerOrder(result.errors.map(withCause), core.maskError) } : result, context };
