@@ -18,8 +18,8 @@ export const testLogger = createLogger((process.env.TEST_LOG_LEVEL as 'debug') ?
 /** The PostgreSQL server of this test run. */
 export const databaseServerUrl = () => inject('databaseServerUrl');
 
-/** A fresh database on the test run's server (or `serverUrl`), dropped afterwards. */
-export const freshPostgresDatabase = (serverUrl = databaseServerUrl()) => throwawayDatabase(serverUrl, 'clarion_test');
+/** A fresh database on the test run's server (or `serverUrl`), dropped afterwards: the run fails if it is not (./global-setup.ts). */
+export const freshPostgresDatabase = (serverUrl = databaseServerUrl()) => throwawayDatabase(serverUrl, inject('testDatabasePrefix'));
 
 export function postgresBackend(serverUrl: () => string, redisUrl: string | undefined, name: string): Backend {
   return {

@@ -1,9 +1,13 @@
 // One PostgreSQL server for the whole test run: the machine's when DATABASE_URL is set (CI), otherwise an
 // embedded cluster in a temporary DATA_DIR, started here once and stopped after the last file. Each test
-// file makes its own database on it (test/support/backends.ts).
+// file makes its own database on it (test/support/backends.ts), named with this run's id; after the last file, any
+// of them still there fails the run (and is dropped): a test that never closed its storage would otherwise leave a
+// migrated database on the machine's PostgreSQL at every run.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../src/db/embedded/cluster.ts';
 import { createLogger } from '../../src/logger.ts';
@@ -11,19 +15,44 @@ import { createLogger } from '../../src/logger.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseServerUrl: string;
+    /** The prefix of the databases this run makes (another run on the same server has another). */
+    testDatabasePrefix: string;
   }
 }
 
 export default async function setup(project: TestProject) {
+  const prefix = `clarion_test_${randomBytes(4).toString('hex')}`;
+  project.provide('testDatabasePrefix', prefix);
   if (process.env.DATABASE_URL) {
     project.provide('databaseServerUrl', process.env.DATABASE_URL);
-    return;
+    return () => dropLeftBehind(process.env.DATABASE_URL!, prefix);
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-test-run-'));
   const cluster = await startEmbeddedPostgres({ dataDir, holder: 'test run', logger: createLogger('warn') });
   project.provide('databaseServerUrl', cluster.adminUrl);
   return async () => {
-    await cluster.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    try {
+      await dropLeftBehind(cluster.adminUrl, prefix);
+    } finally {
+      await cluster.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   };
+}
+
+/** Drops this run's databases that are still there, and fails the run naming them. */
+export async function dropLeftBehind(serverUrl: string, prefix: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname`, [`${prefix}_`]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`);
+    if (rows.length) {
+      // Thrown from a global teardown, an error is printed but the run still passes: the exit code says it.
+      process.exitCode = 1;
+      console.error(`FAIL: the tests left ${rows.length} database(s) behind, dropped now: ${rows.map((row) => row.datname).join(', ')} (a test opened storage it did not close)`);
+    }
+  } finally {
+    await client.end();
+  }
 }
