@@ -110,6 +110,8 @@ export async function start(config: Config) {
       database: storage.description,
       redis: config.redisUrl ? redactUrl(config.redisUrl) : 'none (rate limits kept in this process)',
     });
+    // In idle time after start, not before it: a failure here is a first request's to meet again, not a reason to stop.
+    void app.prepare().catch((error: Error) => logger.warn('could not compile the REST operations ahead of their first requests', { error: error.message }));
 
     if (config.dashboardPort !== undefined) {
       const root = await ensureDashboardBuilt(logger);

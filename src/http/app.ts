@@ -255,6 +255,11 @@ export function createApp({ config, database, logger, redis, boss, fanout, webho
     /** A node:http request listener, and `fetch` for tests without a socket. */
     handler,
     fetch: (request: Request) => adapter.fetch(request),
+    /**
+     * Every REST route's operation compiled once the server listens, rather than on the route's first request.
+     * (Prisma's query compiler is left to its first query: loaded ahead, it held 28 MB more at idle.)
+     */
+    prepare: () => rest.compile(),
     close: async () => {
       await ended.close();
       await store.close();

@@ -1,5 +1,6 @@
 // The REST façade's operations, planned once. Each route's fixed document is checked against the schema and the
-// query limits when the server starts, and compiled into a function (graphql-jit) on its first request; a request runs
+// query limits when the server starts, and compiled into a function (graphql-jit) once the server listens, or by its
+// first request if that comes first; a request runs
 // it with the context /graphql builds, the rate limits /graphql counts (one budget) and the same masking of unexpected
 // errors. What it skips is yoga's per-request pipeline (an envelop instance, its context and execute hooks), which cost
 // a quarter of a registration's CPU in bench/rest, and graphql-js's walk of the document on every request (a tenth).
@@ -17,7 +18,10 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { Context } from '../../graphql/context.ts';
 import type { GraphQLCore, RequestContext } from '../yoga.ts';
 
-export type PreparedOperation = (request: RequestContext, variableValues: Record<string, unknown>) => Promise<{ result: ExecutionResult; context: Context }>;
+export type PreparedOperation = ((request: RequestContext, variableValues: Record<string, unknown>) => Promise<{ result: ExecutionResult; context: Context }>) & {
+  /** Compiles the operation now instead of on its first request (the server does it once it listens); false if it already was. */
+  compile(): boolean;
+};
 
 /** Refused variables are reported together, up to ten, as /graphql reports them. */
 const MAX_ERRORS = { maxErrors: 10 };
@@ -38,10 +42,12 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
   }
   // The root fields whose calls are counted (limits are fixed when the server starts).
   const counted = rootFieldsOf(document).filter((field) => core.rateLimits.limited(field));
-  // Compiled when first asked for (0.3-5 ms a route), not at start; routes.test.ts compiles every route's document.
+  // Compiled on its first request or by `compile` (0.3-5 ms a route), not before the server listens; routes.test.ts
+  // compiles every route's document.
   let compiled: CompiledQuery | undefined;
+  const compile = () => (compiled ??= compileOperation(core.schema, document));
 
-  return async (request, variableValues) => {
+  const run = async (request: RequestContext, variableValues: Record<string, unknown>) => {
     const made = core.context(request);
     const context = made instanceof Promise ? await made : made;
     if (refused.length) return { result: { errors: refused }, context };
@@ -56,8 +62,7 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
       const refusal = await core.rateLimits.check(field, context);
       if (refusal) return { result: { errors: [refusal] }, context };
     }
-    compiled ??= compileOperation(core.schema, document);
-    const result = await compiled.query(undefined, context, variableValues);
+    const result = await compile().query(undefined, context, variableValues);
     // Refused variables: the compiled check words some refusals its own way (a scalar's reason left out), so the
     // answer is graphql-js's, the same words /graphql and the check above give.
     if (!('data' in result) && definitions.length) {
@@ -67,6 +72,7 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
     // The resolvers' errors are masked as /graphql masks them.
     return { result: result.errors ? { ...result, errors: maskedInAnswerOrder(result.errors.map(withCause), core.maskError) } : result, context };
   };
+  return Object.assign(run, { compile: () => compiled === undefined && compile() !== undefined });
 }
 
 /**
