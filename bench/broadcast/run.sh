@@ -26,6 +26,8 @@ PEERS=${BENCH_PEERS:-on}
 # BENCH_WARMUP=n: each Clarion start first sends n whole broadcasts to the same audience, unmeasured, so that the
 # measured one runs on workers whose hot code V8 has already optimized, as a long-running instance's are. Each of
 # w workers sees 1/w of a broadcast: n = w gives each as many pushes to warm up on as one worker gets from n = 1.
+# The peer (JavaScript too) does the same: n unmeasured passes over the audience in its process, then the measured
+# one, so that warm is compared with warm (h2load, compiled C, has nothing to warm).
 WARMUP=${BENCH_WARMUP:-0}
 # FANOUT_WORKER_IDLE_SECONDS for Clarion: 0 (the default here) starts the workers with the server, so that they can be
 # held in their cgroups and the measured broadcast does not include their start; BENCH_WORKER_IDLE=60 measures the
@@ -116,7 +118,8 @@ trap 'echo "interrupted" >&2; exit 130' INT TERM
 
 divide() { [[ -n "${1:-}" && -n "${2:-}" ]] && awk -v a="$1" -v b="$2" 'BEGIN{ if (b > 0) printf "%.2f", a / b; else printf "-" }' || echo "-"; }
 
-# before after machine_before machine_after seconds sender_label sender_root [sender_ticks] -> one line of CPU figures.
+# before after machine_before machine_after seconds sender_label sender_root [sender_ticks [pushes]] -> one line of CPU
+# figures; pushes (default DEVICES) is what the sender sent over the phase.
 # The sender = sender_root and its descendants (for Clarion: the node process and the workers it forks). A sender
 # that has exited by the end (h2load, the peer) is timed by its parent with `times`: sender_ticks, and its processes
 # are left out of the snapshots. mock = the mock APNs process, postgres = every process named postgres.
@@ -125,7 +128,7 @@ cpu_report() {
   read -r sender mock postgres other top <<<"$(cpu_split "$1" "$2" "$7" "$MOCK_PID")"
   [[ -n "${8:-}" ]] && sender=$8 # timed by the caller
   awk -v label="$6" -v sender="$sender" -v mock="$mock" -v postgres="$postgres" -v other="$other" -v top2="$top" -v secs="$5" \
-    -v hz="$(getconf CLK_TCK)" -v mb="$3" -v ma="$4" -v ncores="$(nproc)" -v pushes="$DEVICES" '
+    -v hz="$(getconf CLK_TCK)" -v mb="$3" -v ma="$4" -v ncores="$(nproc)" -v pushes="${9:-$DEVICES}" '
     BEGIN {
       # The busiest of everything else ("comm:ticks,comm:ticks"), those of 5% or more.
       top = ""; k = split(top2 == "-" ? "" : top2, t, ",")
@@ -141,7 +144,7 @@ cpu_report() {
       # last second of those that exited, kernel time not charged to a process.
       counted = sender + mock + postgres + other
       unattributed = (all > 0 ? ncores * 100 * busy / all : 0) - counted * scale; if (unattributed < 0) unattributed = 0
-      # CPU per push: the sender user + system time over the pushes of the run (each sender sends every device once).
+      # CPU per push: the sender user + system time over the pushes of the phase.
       printf "%s %.0f%% (%.1f µs a push) | mock APNs %.0f%% | postgres %.0f%% | everything else %.0f%%%s | not attributed %.0f%% | machine busy %.0f%% of %d cores\n",
         label, sender * scale, sender * 1e6 / hz / pushes, mock * scale, postgres * scale, other * scale, (top == "" ? "" : " (" top ")"),
         unattributed, (all > 0 ? 100 * busy / all : 0), ncores
@@ -180,11 +183,12 @@ run_sender() { # name label command... (accepted0: the mock's count before)
   wait "$pid"
   t1=$(now)
   sleep 0.1; kill "$watcher" 2>/dev/null; wait "$watcher" 2>/dev/null
-  STEADY[$name]=$(node "$HERE/accepted-watch.mjs" --steady "$WORK/$name.accepted" "$accepted0" "$DEVICES" 2>/dev/null)
+  # The measured pass is the last DEVICES pushes (a sender's warm-up passes come first: SKIPPED).
+  STEADY[$name]=$(node "$HERE/accepted-watch.mjs" --steady "$WORK/$name.accepted" "$((accepted0 + ${SKIPPED:-0}))" "$DEVICES" 2>/dev/null)
   PHASE_PSS=$(pss_watch_end "$name")
   m1=$(machine_snapshot); cpu_end "$name"
   PHASE_SECS=$(elapsed "$t0" "$t1")
-  CPU[$name]=$(cpu_report "$WORK/$name.cpu0" "$WORK/$name.cpu1" "$m0" "$m1" "$PHASE_SECS" "$label" "$pid" "$(times_ticks "$WORK/$name.times")")
+  CPU[$name]=$(cpu_report "$WORK/$name.cpu0" "$WORK/$name.cpu1" "$m0" "$m1" "$PHASE_SECS" "$label" "$pid" "$(times_ticks "$WORK/$name.times")" "$((${SKIPPED:-0} + DEVICES))")
 }
 
 # Results, keyed by sender: h2load, peer, clarion/<workers>.
@@ -308,13 +312,15 @@ fi
 echo "  ${RATE[h2load]:-?} pushes/s, ${STATUS[h2load]}" >&2
 
 # --- the peer: @parse/node-apn --------------------------------------------------------------------------------
-echo "== @parse/node-apn $PEER_VERSION: $DEVICES pushes, provider.send() with $PEER_CHUNK tokens, $PEER_IN_FLIGHT at once, $PEER_CLIENTS connection(s)" >&2
+echo "== @parse/node-apn $PEER_VERSION: $DEVICES pushes, provider.send() with $PEER_CHUNK tokens, $PEER_IN_FLIGHT at once, $PEER_CLIENTS connection(s)$( ((WARMUP > 0)) && echo ", after $WARMUP unmeasured pass(es)")" >&2
 accepted0=$(mock_accepted)
+SKIPPED=$((WARMUP * DEVICES))
 run_sender peer node-apn node "$HERE/peer-node-apn.mjs" "$MOCK_ORIGIN" "$MOCK_DIR/ca.pem" "$MOCK_DIR/provider-key.pem" "$KEY_ID" "$TEAM_ID" "$TOPIC" \
-  "$WORK/tokens.txt" "$PEER_CHUNK" "$PEER_IN_FLIGHT" "$PEER_CLIENTS"
+  "$WORK/tokens.txt" "$PEER_CHUNK" "$PEER_IN_FLIGHT" "$PEER_CLIENTS" "$WARMUP"
+SKIPPED=0
 read -r PSS_PEAK[peer] _ <<<"$PHASE_PSS"
 accepted1=$(mock_accepted)
-p_mock=$((accepted1 - accepted0))
+p_mock=$((accepted1 - accepted0 - WARMUP * DEVICES))
 if [[ "$(cat "$WORK/peer.rc")" != 0 ]] || ! json_field "$WORK/peer.out" 'j.sent' >/dev/null 2>&1; then
   STATUS[peer]="FAILED: exit $(cat "$WORK/peer.rc"), no result"; FAILED=1
   tail -n 20 "$WORK/peer.err" | sed 's/^/    /' >&2
@@ -324,7 +330,8 @@ else
   SECS[peer]=$(json_field "$WORK/peer.out" 'j.seconds')
   RATE[peer]=$(awk -v n="${PUSHES[peer]}" -v s="${SECS[peer]}" 'BEGIN{printf "%.0f", n / s}')
   EXTRA[peer]="the peer's own clock from its first send() to the last settled chunk (process wall time with node's start ${PHASE_SECS} s); its maxRSS $(mb "$(json_field "$WORK/peer.out" 'j.maxRssKb')"); mock accepted ${p_mock}"
-  if [[ "${PUSHES[peer]}" == "$DEVICES" && "${FAILS[peer]}" == 0 && "$p_mock" == "$DEVICES" ]]; then
+  ((WARMUP > 0)) && EXTRA[peer]="the peer's own clock over its measured pass, after $WARMUP unmeasured one(s) (process wall time with node's start and them ${PHASE_SECS} s); its CPU over the measured pass $(awk -v us="$(json_field "$WORK/peer.out" 'j.cpuMicros')" -v n="$DEVICES" 'BEGIN{printf "%.1f", us / n}') µs a push (user + system, process.cpuUsage); its maxRSS $(mb "$(json_field "$WORK/peer.out" 'j.maxRssKb')"); mock accepted ${p_mock} in the measured pass"
+  if [[ "${PUSHES[peer]}" == "$DEVICES" && "${FAILS[peer]}" == 0 && "$(json_field "$WORK/peer.out" 'j.warmUpFailed')" == 0 && "$p_mock" == "$DEVICES" ]]; then
     STATUS[peer]=ok
   else
     STATUS[peer]="FAILED: sent ${PUSHES[peer]}, failed ${FAILS[peer]} $(json_field "$WORK/peer.out" 'j.reasons'), mock accepted ${p_mock}"; FAILED=1
