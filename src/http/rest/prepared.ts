@@ -1,10 +1,10 @@
 // The REST façade's operations, planned once. Each route's fixed document is checked against the schema and the
 // query limits when the server starts, and compiled into a function (graphql-jit) once the server listens, or by its
-// first request if that comes first; a request runs
-// it with the context /graphql builds, the rate limits /graphql counts (one budget) and the same masking of unexpected
-// errors. What it skips is yoga's per-request pipeline (an envelop instance, its context and execute hooks), which cost
-// a quarter of a registration's CPU in bench/rest, and graphql-js's walk of the document on every request (a tenth).
-// The rules stay in the resolvers and the domain, shared with /graphql.
+// first request if that comes first; a request runs it with the context /graphql builds, the rate limits /graphql
+// counts (one budget) and the same masking of unexpected errors. What it skips is yoga's per-request pipeline (an
+// envelop instance, its context and execute hooks), which cost a quarter of a registration's CPU in bench/rest, and
+// graphql-js's walk of the document on every request (a tenth). The rules stay in the resolvers and the domain, shared
+// with /graphql.
 //
 // What graphql-jit does differently, and how it is kept out of the answers (prepared.test.ts holds the answers to
 // graphql-js's): it words refused variables its own way (they are checked again by graphql-js for the answer); it
@@ -72,7 +72,13 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
     // The resolvers' errors are masked as /graphql masks them.
     return { result: result.errors ? { ...result, errors: maskedInAnswerOrder(result.errors.map(withCause), core.maskError) } : result, context };
   };
-  return Object.assign(run, { compile: () => compiled === undefined && compile() !== undefined });
+  return Object.assign(run, {
+    compile() {
+      if (compiled) return false;
+      compile();
+      return true;
+    },
+  });
 }
 
 /**
