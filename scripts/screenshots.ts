@@ -17,7 +17,7 @@ import { apnsToken } from '../test/support/seed.ts';
 const out = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots');
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-screenshots-'));
 const cluster = await startEmbeddedPostgres({ dataDir, holder: 'screenshots', logger: createLogger('warn') });
-const product = await startDashboard(postgresBackend(() => cluster.adminUrl, undefined, 'embedded PostgreSQL'), { webhooks: { allowPrivate: true } });
+const product = await startDashboard(postgresBackend(() => cluster.adminUrl, undefined, 'embedded PostgreSQL', () => 'clarion_screenshots'), { webhooks: { allowPrivate: true } });
 // A webhook receiver in this process that takes every delivery.
 const receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));

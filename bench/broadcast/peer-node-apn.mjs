@@ -8,9 +8,10 @@
 // clients > 1 uses node-apn's MultiProvider (that many HTTP/2 connections, round robin); 1 is `Provider`, one connection.
 // warm-up passes n > 0: it first sends to the whole audience n times, unmeasured, as bench/broadcast/run.sh's BENCH_WARMUP
 // does for Clarion, so that both are measured on code V8 has already optimized; then the measured pass.
-// Prints one JSON line: {"sent", "failed", "seconds", "cpuMicros", "reasons": {<reason>: <count>}, "warmUpFailed",
-// "maxRssKb"} of the measured pass (cpuMicros: the process's user + system time during it, every thread); the first
-// few failures also go to stderr. Exits 0 even with failures: the caller judges them.
+// Prints one JSON line: {"sent", "failed", "seconds", "cpuMicros", "reasons": {<reason>: <count>}} of the measured
+// pass (cpuMicros: the process's user + system time during it, every thread), with "warmUpFailed" (the warm-up passes'
+// failures) and "maxRssKb" (the process's); the first few failures also go to stderr. Exits 0 even with failures: the
+// caller judges them.
 import { closeSync, openSync, readSync } from 'node:fs';
 import apn from '@parse/node-apn';
 

@@ -315,7 +315,9 @@ echo "  ${RATE[h2load]:-?} pushes/s, ${STATUS[h2load]}" >&2
 echo "== @parse/node-apn $PEER_VERSION: $DEVICES pushes, provider.send() with $PEER_CHUNK tokens, $PEER_IN_FLIGHT at once, $PEER_CLIENTS connection(s)$( ((WARMUP > 0)) && echo ", after $WARMUP unmeasured pass(es)")" >&2
 accepted0=$(mock_accepted)
 SKIPPED=$((WARMUP * DEVICES))
-run_sender peer node-apn node "$HERE/peer-node-apn.mjs" "$MOCK_ORIGIN" "$MOCK_DIR/ca.pem" "$MOCK_DIR/provider-key.pem" "$KEY_ID" "$TEAM_ID" "$TOPIC" \
+# Warm, the peer's CPU line covers its whole process (node's start, the warm-up passes and the measured one) over all
+# its pushes; its measured pass's own CPU is in its note below the table.
+run_sender peer "node-apn$( ((WARMUP > 0)) && echo " (every pass, with node's start)")" node "$HERE/peer-node-apn.mjs" "$MOCK_ORIGIN" "$MOCK_DIR/ca.pem" "$MOCK_DIR/provider-key.pem" "$KEY_ID" "$TEAM_ID" "$TOPIC" \
   "$WORK/tokens.txt" "$PEER_CHUNK" "$PEER_IN_FLIGHT" "$PEER_CLIENTS" "$WARMUP"
 SKIPPED=0
 read -r PSS_PEAK[peer] _ <<<"$PHASE_PSS"
@@ -334,7 +336,7 @@ else
   if [[ "${PUSHES[peer]}" == "$DEVICES" && "${FAILS[peer]}" == 0 && "$(json_field "$WORK/peer.out" 'j.warmUpFailed')" == 0 && "$p_mock" == "$DEVICES" ]]; then
     STATUS[peer]=ok
   else
-    STATUS[peer]="FAILED: sent ${PUSHES[peer]}, failed ${FAILS[peer]} $(json_field "$WORK/peer.out" 'j.reasons'), mock accepted ${p_mock}"; FAILED=1
+    STATUS[peer]="FAILED: sent ${PUSHES[peer]}, failed ${FAILS[peer]} $(json_field "$WORK/peer.out" 'j.reasons'), failed in its warm-up $(json_field "$WORK/peer.out" 'j.warmUpFailed'), mock accepted ${p_mock}"; FAILED=1
     echo "  !!! the peer (@parse/node-apn) had failures; its first ones:" >&2
     head -n 10 "$WORK/peer.err" | sed 's/^/    /' >&2
   fi

@@ -259,7 +259,7 @@ export function createApp({ config, database, logger, redis, boss, fanout, webho
      * Every REST route's operation compiled once the server listens, rather than on the route's first request.
      * (Prisma's query compiler is left to its first query: loaded ahead, it held 28 MB more at idle.)
      */
-    prepare: () => rest.compile(),
+    prepare: () => rest.compileOperations(),
     close: async () => {
       await ended.close();
       await store.close();

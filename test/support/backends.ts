@@ -18,14 +18,18 @@ export const testLogger = createLogger((process.env.TEST_LOG_LEVEL as 'debug') ?
 /** The PostgreSQL server of this test run. */
 export const databaseServerUrl = () => inject('databaseServerUrl');
 
-/** A fresh database on the test run's server (or `serverUrl`), dropped afterwards: the run fails if it is not (./global-setup.ts). */
-export const freshPostgresDatabase = (serverUrl = databaseServerUrl()) => throwawayDatabase(serverUrl, inject('testDatabasePrefix'));
+/** The prefix of this test run's databases: the run fails if one is left behind (./global-setup.ts). */
+const testDatabasePrefix = () => inject('testDatabasePrefix');
 
-export function postgresBackend(serverUrl: () => string, redisUrl: string | undefined, name: string): Backend {
+/** A fresh database on the test run's server (or `serverUrl`), dropped afterwards. */
+export const freshPostgresDatabase = (serverUrl = databaseServerUrl()) => throwawayDatabase(serverUrl, testDatabasePrefix());
+
+/** `prefix`: the databases' names (outside vitest, as scripts/screenshots.ts runs it, pass one). */
+export function postgresBackend(serverUrl: () => string, redisUrl: string | undefined, name: string, prefix = testDatabasePrefix): Backend {
   return {
     name,
     async open() {
-      const fresh = await freshPostgresDatabase(serverUrl());
+      const fresh = await throwawayDatabase(serverUrl(), prefix());
       const database = await openDatabase({ url: fresh.url, logger: testLogger });
       const redis = redisUrl ? new Redis(redisUrl) : undefined;
       return {

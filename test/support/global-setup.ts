@@ -2,7 +2,8 @@
 // embedded cluster in a temporary DATA_DIR, started here once and stopped after the last file. Each test
 // file makes its own database on it (test/support/backends.ts), named with this run's id; after the last file, any
 // of them still there fails the run (and is dropped): a test that never closed its storage would otherwise leave a
-// migrated database on the machine's PostgreSQL at every run.
+// migrated database on the machine's PostgreSQL at every run. (The migrations test's `clarion_schema_diff_*` databases
+// are not named by run and not checked: src/db/schema-diff.ts drops each when its engine lets go of it.)
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,14 +26,14 @@ export default async function setup(project: TestProject) {
   project.provide('testDatabasePrefix', prefix);
   if (process.env.DATABASE_URL) {
     project.provide('databaseServerUrl', process.env.DATABASE_URL);
-    return () => dropLeftBehind(process.env.DATABASE_URL!, prefix);
+    return () => checkNoneLeft(process.env.DATABASE_URL!, prefix);
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-test-run-'));
   const cluster = await startEmbeddedPostgres({ dataDir, holder: 'test run', logger: createLogger('warn') });
   project.provide('databaseServerUrl', cluster.adminUrl);
   return async () => {
     try {
-      await dropLeftBehind(cluster.adminUrl, prefix);
+      await checkNoneLeft(cluster.adminUrl, prefix);
     } finally {
       await cluster.stop();
       await rm(dataDir, { recursive: true, force: true });
@@ -40,19 +41,23 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** Drops this run's databases that are still there, and fails the run naming them. */
-export async function dropLeftBehind(serverUrl: string, prefix: string) {
+/**
+ * Fails the run if any of its databases is still there, naming them, and drops them. An error thrown from a global
+ * teardown is printed but the run still exits 0: the exit code is set here, before anything that can fail.
+ */
+async function checkNoneLeft(serverUrl: string, prefix: string) {
   const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
   try {
+    await client.connect();
     const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname`, [`${prefix}_`]);
+    if (!rows.length) return;
+    process.exitCode = 1;
+    console.error(`FAIL: the tests left ${rows.length} database(s) behind: ${rows.map((row) => row.datname).join(', ')} (a test opened storage it did not close); dropping them`);
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`);
-    if (rows.length) {
-      // Thrown from a global teardown, an error is printed but the run still passes: the exit code says it.
-      process.exitCode = 1;
-      console.error(`FAIL: the tests left ${rows.length} database(s) behind, dropped now: ${rows.map((row) => row.datname).join(', ')} (a test opened storage it did not close)`);
-    }
+  } catch (error) {
+    process.exitCode = 1;
+    console.error(`FAIL: could not check that the tests left no database behind: ${(error as Error).message}`);
   } finally {
-    await client.end();
+    await client.end().catch(() => {});
   }
 }

@@ -45,7 +45,7 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
   // Compiled on its first request or by `compile` (0.3-5 ms a route), not before the server listens; routes.test.ts
   // compiles every route's document.
   let compiled: CompiledQuery | undefined;
-  const compile = () => (compiled ??= compileOperation(core.schema, document));
+  const compiledQuery = () => (compiled ??= compileOperation(core.schema, document));
 
   const run = async (request: RequestContext, variableValues: Record<string, unknown>) => {
     const made = core.context(request);
@@ -62,7 +62,7 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
       const refusal = await core.rateLimits.check(field, context);
       if (refusal) return { result: { errors: [refusal] }, context };
     }
-    const result = await compile().query(undefined, context, variableValues);
+    const result = await compiledQuery().query(undefined, context, variableValues);
     // Refused variables: the compiled check words some refusals its own way (a scalar's reason left out), so the
     // answer is graphql-js's, the same words /graphql and the check above give.
     if (!('data' in result) && definitions.length) {
@@ -75,7 +75,7 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
   return Object.assign(run, {
     compile() {
       if (compiled) return false;
-      compile();
+      compiledQuery();
       return true;
     },
   });

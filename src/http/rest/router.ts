@@ -157,14 +157,21 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
     /**
      * Compiles every route's operation now, one a turn of the event loop so that requests are answered between them:
      * called once the server listens, so that no route's first request waits for its compiling. Returns how many it
-     * compiled (those a request had compiled already are not).
+     * compiled (those a request had compiled already are not); a route that cannot be is named in the error thrown
+     * after the others are done (its requests then fail as they would have).
      */
-    async compile() {
+    async compileOperations() {
       let count = 0;
+      const failed: string[] = [];
       for (const candidate of compiled) {
-        if (candidate.run.compile()) count += 1;
+        try {
+          if (candidate.run.compile()) count += 1;
+        } catch (error) {
+          failed.push(`${candidate.method} ${candidate.path}: ${(error as Error).message}`);
+        }
         await new Promise((resolve) => setImmediate(resolve));
       }
+      if (failed.length) throw new Error(failed.join('; '));
       return count;
     },
   };

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { schema } from '../../graphql/schema.ts';
 import { queryLimitRules } from '../plugins/query-limits.ts';
-import { QUERY_LIMITS, type GraphQLCore } from '../yoga.ts';
+import type { RateLimits } from '../rate-limit/limits.ts';
+import { QUERY_LIMITS, type ClarionYoga, type GraphQLCore } from '../yoga.ts';
 import { compileOperation, prepareOperation } from './prepared.ts';
 import { createRestRouter } from './router.ts';
 import { routes } from './routes.ts';
-import type { RateLimits } from '../rate-limit/limits.ts';
-import type { ClarionYoga } from '../yoga.ts';
 
 // Each route's document is compiled once the server listens, or on its first request if that comes first
 // (./prepared.ts): here every one is, so a document graphql-jit cannot compile, or one whose variables it would coerce
@@ -21,7 +20,7 @@ describe('the REST routes', () => {
 
   it('are all compiled by the router once asked, each once', async () => {
     const router = createRestRouter({ yoga: { core } as ClarionYoga, routes, rateLimits: {} as RateLimits, maxBodyBytes: 1024 });
-    expect(await router.compile()).toBe(routes.length);
-    expect(await router.compile()).toBe(0);
+    expect(await router.compileOperations()).toBe(routes.length);
+    expect(await router.compileOperations()).toBe(0);
   });
 });
