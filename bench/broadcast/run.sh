@@ -331,8 +331,12 @@ else
   FAILS[peer]=$(json_field "$WORK/peer.out" 'j.failed')
   SECS[peer]=$(json_field "$WORK/peer.out" 'j.seconds')
   RATE[peer]=$(awk -v n="${PUSHES[peer]}" -v s="${SECS[peer]}" 'BEGIN{printf "%.0f", n / s}')
-  EXTRA[peer]="the peer's own clock from its first send() to the last settled chunk (process wall time with node's start ${PHASE_SECS} s); its maxRSS $(mb "$(json_field "$WORK/peer.out" 'j.maxRssKb')"); mock accepted ${p_mock}"
-  ((WARMUP > 0)) && EXTRA[peer]="the peer's own clock over its measured pass, after $WARMUP unmeasured one(s) (process wall time with node's start and them ${PHASE_SECS} s); its CPU over the measured pass $(awk -v us="$(json_field "$WORK/peer.out" 'j.cpuMicros')" -v n="$DEVICES" 'BEGIN{printf "%.1f", us / n}') µs a push (user + system, process.cpuUsage); its maxRSS $(mb "$(json_field "$WORK/peer.out" 'j.maxRssKb')"); mock accepted ${p_mock} in the measured pass"
+  if ((WARMUP > 0)); then
+    EXTRA[peer]="the peer's own clock over its measured pass, after $WARMUP unmeasured one(s) (process wall time with node's start and them ${PHASE_SECS} s); its CPU over the measured pass $(awk -v us="$(json_field "$WORK/peer.out" 'j.cpuMicros')" -v n="$DEVICES" 'BEGIN{printf "%.1f", us / n}') µs a push (user + system, process.cpuUsage)"
+  else
+    EXTRA[peer]="the peer's own clock from its first send() to the last settled chunk (process wall time with node's start ${PHASE_SECS} s)"
+  fi
+  EXTRA[peer]+="; its maxRSS $(mb "$(json_field "$WORK/peer.out" 'j.maxRssKb')"); mock accepted ${p_mock}$( ((WARMUP > 0)) && echo " in the measured pass")"
   if [[ "${PUSHES[peer]}" == "$DEVICES" && "${FAILS[peer]}" == 0 && "$(json_field "$WORK/peer.out" 'j.warmUpFailed')" == 0 && "$p_mock" == "$DEVICES" ]]; then
     STATUS[peer]=ok
   else

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../src/db/embedded/cluster.ts';
+import { dropLeftBehind } from '../../src/db/throwaway-database.ts';
 import { createLogger } from '../../src/logger.ts';
 
 declare module 'vitest' {
@@ -42,22 +42,17 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * Fails the run if any of its databases is still there, naming them, and drops them. An error thrown from a global
- * teardown is printed but the run still exits 0: the exit code is set here, before anything that can fail.
+ * Fails the run if any of its databases is still there, naming them (they are dropped). An error thrown from a global
+ * teardown is printed but the run still exits 0: the exit code says it.
  */
 async function checkNoneLeft(serverUrl: string, prefix: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
   try {
-    await client.connect();
-    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname`, [`${prefix}_`]);
-    if (!rows.length) return;
+    const left = await dropLeftBehind(serverUrl, prefix);
+    if (!left.length) return;
     process.exitCode = 1;
-    console.error(`FAIL: the tests left ${rows.length} database(s) behind: ${rows.map((row) => row.datname).join(', ')} (a test opened storage it did not close); dropping them`);
-    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`);
+    console.error(`FAIL: the tests left ${left.length} database(s) behind, dropped now: ${left.join(', ')} (a test opened storage it did not close)`);
   } catch (error) {
     process.exitCode = 1;
-    console.error(`FAIL: could not check that the tests left no database behind: ${(error as Error).message}`);
-  } finally {
-    await client.end().catch(() => {});
+    console.error(`FAIL: could not check that the tests left no database behind (or drop those left): ${(error as Error).message}`);
   }
 }
