@@ -4,6 +4,8 @@
 # the database helpers; WORK (a scratch directory) and PSS_INTERVAL (seconds) for the samplers; PIDS (an array);
 # PSS_SAMPLER_PID and CPU_SAMPLER_PID (empty at first; set and cleared here, for the caller's cleanup to stop).
 
+BENCH_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
 wait_healthy() { # url pid log
   local url=$1 pid=$2 log=$3 deadline=$((SECONDS + START_TIMEOUT))
   while ((SECONDS < deadline)); do
@@ -165,12 +167,24 @@ tree_kb() {
     }'
 }
 # Sample the tree's PSS every PSS_INTERVAL s into $WORK/<name>.pss until pss_watch_end; the peak is the highest sample.
+# The samplers are node processes (bench/proc-sampler.mjs): shell loops forking cat and awk four times a second cost
+# the machine a third of a core. Each returns once its first sample is written, so its start is not in the phase.
 pss_watch_begin() { # name root [comm to leave out]...; sets PSS_SAMPLER_PID
   local name=$1 root=$2
   shift 2
   : >"$WORK/$name.pss"
-  ( while kill -0 "$root" 2>/dev/null; do tree_kb smaps_rollup Pss "$root" "$@" >>"$WORK/$name.pss"; sleep "$PSS_INTERVAL"; done ) &
+  node "$BENCH_LIB_DIR/proc-sampler.mjs" pss "$WORK/$name.pss" "$PSS_INTERVAL" "$root" "$@" &
   PSS_SAMPLER_PID=$!
+  first_sample "$WORK/$name.pss" "$PSS_SAMPLER_PID"
+}
+# file pid: wait (up to 10 s) until the sampler pid has written its first sample to file, or has exited.
+first_sample() {
+  local i
+  for ((i = 0; i < 200; i++)); do
+    [[ -s "$1" ]] && return
+    kill -0 "$2" 2>/dev/null || return
+    sleep 0.05
+  done
 }
 pss_watch_end() { # name -> "<peak kB> <processes at the peak> <their names> <samples>"; clears PSS_SAMPLER_PID
   kill "$PSS_SAMPLER_PID" 2>/dev/null; wait "$PSS_SAMPLER_PID" 2>/dev/null; PSS_SAMPLER_PID=
@@ -181,10 +195,11 @@ pss_watch_end() { # name -> "<peak kB> <processes at the peak> <their names> <sa
 # its end ($WORK/<name>.cpu1), so that processes that exit meanwhile (PostgreSQL backends the pool closes when idle,
 # neighbours) still count, up to the last second they were seen.
 cpu_begin() { # name; sets CPU_SAMPLER_PID
-  cpu_snapshot >"$WORK/$1.cpu0"
   : >"$WORK/$1.cpu1"
-  ( while :; do cpu_snapshot >>"$WORK/$1.cpu1"; sleep 1; done ) &
+  node "$BENCH_LIB_DIR/proc-sampler.mjs" cpu "$WORK/$1.cpu1" 1 &
   CPU_SAMPLER_PID=$!
+  first_sample "$WORK/$1.cpu1" "$CPU_SAMPLER_PID"
+  cpu_snapshot >"$WORK/$1.cpu0" # after the sampler's start, which is then not charged to the phase
 }
 cpu_end() { # name; clears CPU_SAMPLER_PID
   kill "$CPU_SAMPLER_PID" 2>/dev/null; wait "$CPU_SAMPLER_PID" 2>/dev/null; CPU_SAMPLER_PID=

@@ -176,10 +176,13 @@ run_sender() { # name label command... (accepted0: the mock's count before)
   shift 2
   start_watcher "$WORK/$name.accepted"
   watcher=$WATCHER
-  cpu_begin "$name"; m0=$(machine_snapshot); t0=$(now)
-  ( timeout "$PHASE_TIMEOUT" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"; echo "$?" >"$WORK/$name.rc"; times >"$WORK/$name.times" ) &
+  # The sender waits behind a gate (a FIFO) until its PSS sampler, which needs its pid, has started.
+  mkfifo "$WORK/$name.gate"
+  ( read -r _ <"$WORK/$name.gate"; timeout "$PHASE_TIMEOUT" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"; echo "$?" >"$WORK/$name.rc"; times >"$WORK/$name.times" ) &
   pid=$!
   pss_watch_begin "$name" "$pid" bash timeout
+  cpu_begin "$name"; m0=$(machine_snapshot); t0=$(now)
+  echo go >"$WORK/$name.gate"
   wait "$pid"
   t1=$(now)
   sleep 0.1; kill "$watcher" 2>/dev/null; wait "$watcher" 2>/dev/null
