@@ -62,10 +62,19 @@ psql_db() { psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d "$DATABASE" -v ON_
 
 # The SQL that adds `count` iOS devices, each subscribed to the organization `org` (an SQL expression: a quoted id or
 # a subquery). Device i's token is md5(i) || md5(i + 1): distinct, 64 hex digits, and known to h2load's runs.
-seed_audience_sql() { # count org
+# row count [kind] -> an SQL expression for the device_uuid of row `row` (1..count): as Clarion makes them (kind v7,
+# the default: src/domain/devices/service.ts), UUIDv7s whose time is one millisecond a row up to now, so that device
+# order is registration order, as on a server whose devices registered one after another; with v4 (what Clarion made
+# before 2026-11-29, and still holds for devices registered then), random ones.
+device_uuid_sql() {
+  [[ "${3:-v7}" == v4 ]] && { echo 'gen_random_uuid()'; return; }
+  local ms="lpad(to_hex((extract(epoch FROM now()) * 1000)::bigint - $2 + $1), 12, '0')"
+  echo "overlay(overlay(gen_random_uuid()::text PLACING '7' FROM 15 FOR 1) PLACING (substr($ms, 1, 8) || '-' || substr($ms, 9, 4)) FROM 1 FOR 13)::uuid"
+}
+seed_audience_sql() { # count org: devices with uuids of kind BENCH_DEVICE_UUIDS (v7, or v4: device_uuid_sql)
   echo "WITH d AS (
           INSERT INTO devices (device_uuid, apns_token, platform)
-          SELECT gen_random_uuid(), md5(i::text) || md5((i + 1)::text), 'ios' FROM generate_series(1, $1) AS i
+          SELECT $(device_uuid_sql i "$1" "${BENCH_DEVICE_UUIDS:-v7}"), md5(i::text) || md5((i + 1)::text), 'ios' FROM generate_series(1, $1) AS i
           RETURNING device_uuid)
         INSERT INTO subscriptions (organization_id, device_uuid) SELECT $2, device_uuid FROM d"
 }

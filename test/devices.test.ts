@@ -9,10 +9,15 @@ describe.each(backends)('POST /v1/devices on $name', (backend) => {
 
   it('registers a device and answers 201 with a fresh deviceUuid', async () => {
     const token = apnsToken();
+    const before = Date.now();
     const response = await suite.server.post('/v1/devices', { apnsToken: token, platform: 'ios' });
     expect(response.status).toBe(201);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(response.body).toEqual({ deviceUuid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) });
+    // A UUIDv7 (docs/rest-api.md): its first 48 bits are when the device registered, in milliseconds.
+    expect(response.body).toEqual({ deviceUuid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) });
+    const registeredAt = Number.parseInt(response.body.deviceUuid.replaceAll('-', '').slice(0, 12), 16);
+    expect(registeredAt).toBeGreaterThanOrEqual(before);
+    expect(registeredAt).toBeLessThanOrEqual(Date.now());
     const stored = await suite.server.db.device.findUnique({ where: { deviceUuid: response.body.deviceUuid } });
     expect(stored).toMatchObject({ apnsToken: token, platform: 'ios', tokenInvalidatedAt: null });
   });

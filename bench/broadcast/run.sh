@@ -76,6 +76,7 @@ positive BENCH_PEER_CLIENTS "$PEER_CLIENTS"
 [[ "$MOCK_DELAY_MS" =~ ^[0-9]+$ ]] || { echo "BENCH_MOCK_DELAY_MS must be whole milliseconds (got '$MOCK_DELAY_MS')" >&2; exit 2; }
 [[ -z "$SHARD_SIZE" ]] || positive BENCH_SHARD_SIZE "$SHARD_SIZE"
 [[ "$AUDIENCE" == received || "$AUDIENCE" == new ]] || { echo "BENCH_AUDIENCE must be received or new" >&2; exit 2; }
+[[ "${BENCH_DEVICE_UUIDS:-v7}" == v7 || "${BENCH_DEVICE_UUIDS:-v7}" == v4 ]] || { echo "BENCH_DEVICE_UUIDS must be v7 or v4" >&2; exit 2; }
 [[ "$WARMUP" =~ ^[0-9]+$ ]] || { echo "BENCH_WARMUP must be a number of warm-up broadcasts (0, 1, ...)" >&2; exit 2; }
 [[ "$TARGET" == all || "$TARGET" == topics ]] || { echo "BENCH_TARGET must be all or topics" >&2; exit 2; }
 [[ "$LANGUAGES" =~ ^[0-9]+$ ]] && ((LANGUAGES <= 50)) || { echo "BENCH_LANGUAGES must be 0 to 50" >&2; exit 2; }
@@ -496,7 +497,7 @@ verdict() { awk -v v="$1" -v goal="$2" -v op="$3" 'BEGIN{ if (v == "" || v == "-
   echo "Clarion broadcast benchmark: one push to $DEVICES devices (Clarion: POST /v1/notify, live key, target $TARGET, $LANGUAGES languages), three senders, the same mock APNs"
   echo "started $STARTED_AT | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(h2load --version 2>/dev/null | head -n1) | @parse/node-apn $PEER_VERSION | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "mock APNs ($MOCK_KIND): answers each push after ${MOCK_DELAY_MS} ms, 1000 streams per connection | h2load -n $DEVICES -c $H2_CLIENTS -m $H2_STREAMS (one device token) | node-apn: ${PEER_CLIENTS} connection(s), send() of $PEER_CHUNK tokens, $PEER_IN_FLIGHT at once"
-  echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each$( ((WARMUP > 0)) && echo ", each after $WARMUP unmeasured warm-up broadcast(s)"))${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS} | audience: $AUDIENCE (BENCH_AUDIENCE)"
+  echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each$( ((WARMUP > 0)) && echo ", each after $WARMUP unmeasured warm-up broadcast(s)"))${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS} | audience: $AUDIENCE (BENCH_AUDIENCE), device uuids ${BENCH_DEVICE_UUIDS:-v7} (BENCH_DEVICE_UUIDS)"
   echo
   {
     echo "sender|workers|pushes|failures|seconds|pushes/s|x peer|x h2load|idle PSS|peak PSS|status"

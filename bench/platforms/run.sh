@@ -37,6 +37,7 @@ positive BENCH_DEVICES "$DEVICES"
 positive BENCH_TIMEOUT "$PHASE_TIMEOUT"
 [[ "$WORKERS" =~ ^[0-9]+$ ]] || { echo "BENCH_WORKERS must be one whole number, FANOUT_WORKERS (got '$WORKERS')" >&2; exit 2; }
 [[ "$AUDIENCE" == received || "$AUDIENCE" == new ]] || { echo "BENCH_AUDIENCE must be received or new" >&2; exit 2; }
+[[ "${BENCH_DEVICE_UUIDS:-v7}" == v7 || "${BENCH_DEVICE_UUIDS:-v7}" == v4 ]] || { echo "BENCH_DEVICE_UUIDS must be v7 or v4" >&2; exit 2; }
 read -r -a PLATFORMS <<<"$PLATFORMS_LIST"
 ((${#PLATFORMS[@]})) || { echo "BENCH_PLATFORMS must name at least one platform" >&2; exit 2; }
 for p in "${PLATFORMS[@]}"; do [[ "$p" == android || "$p" == web ]] || { echo "BENCH_PLATFORMS: android and/or web (got '$p'; iOS is bench/broadcast/run.sh)" >&2; exit 2; }; done
@@ -121,9 +122,9 @@ CREATE TEMP TABLE seed (platform "Platform", fcm_token text, web_push_endpoint t
 \copy seed FROM '$dir/devices.tsv'
 WITH d AS (
   INSERT INTO devices (device_uuid, platform, fcm_token, web_push_endpoint, web_push_p256dh, web_push_auth, first_delivered_at)
-  SELECT gen_random_uuid(), platform, fcm_token, web_push_endpoint, web_push_p256dh, web_push_auth,
+  SELECT $(device_uuid_sql n "$DEVICES" "${BENCH_DEVICE_UUIDS:-v7}"), platform, fcm_token, web_push_endpoint, web_push_p256dh, web_push_auth,
          $([[ "$AUDIENCE" == received ]] && echo "now() - interval '1 day'" || echo NULL)
-  FROM seed
+  FROM (SELECT *, row_number() OVER () AS n FROM seed) seed
   RETURNING device_uuid)
 INSERT INTO subscriptions (organization_id, device_uuid) SELECT '$org_id'::uuid, device_uuid FROM d;
 VACUUM ANALYZE devices;
@@ -265,7 +266,7 @@ ios_file=$(ls -1t "$RESULTS_DIR"/broadcast-*.txt 2>/dev/null | head -n 1)
 {
   echo "Clarion broadcast per platform: one POST /v1/notify (live key, target all) to $DEVICES devices of one platform, Clarion to that platform's stand-in"
   echo "started $STARTED_AT | commit $commit | node $(node -v) | PostgreSQL $pg_version | $NCORES cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "Clarion: node scripts/start.mjs, FANOUT_WORKERS=$WORKERS FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} FANOUT_SHARD_SIZE=${FANOUT_SHARD_SIZE:-10000}, audience: $AUDIENCE"
+  echo "Clarion: node scripts/start.mjs, FANOUT_WORKERS=$WORKERS FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} FANOUT_SHARD_SIZE=${FANOUT_SHARD_SIZE:-10000}, audience: $AUDIENCE, device uuids ${BENCH_DEVICE_UUIDS:-v7}"
   echo "stand-ins: android = src/fcm/simulator.ts (HTTP/2, 100 streams a connection, checks the access token and message); web = src/webpush/simulator.ts (HTTPS/1.1, checks VAPID, decrypts every push)"
   echo
   {

@@ -2,7 +2,7 @@
 // (Android) or a browser's push subscription endpoint (web). Registering a known token returns the device it
 // already has (and revives a token its push service had reported dead), so one phone or browser never receives a
 // broadcast twice. A web subscription registered again keeps the keys it was first registered with.
-import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import type { SqlClient } from '../../db/sql.ts';
 import { PLATFORMS, type Platform } from '../../fanout/platform.ts';
 import { createBatcher, perDatabase, whenQueued } from '../batch.ts';
@@ -100,6 +100,16 @@ async function validateToken(input: RegisterDeviceInput, settings: DeviceSetting
 
 const COLUMN = { ios: 'apns_token', android: 'fcm_token', web: 'web_push_endpoint' } as const;
 
+/**
+ * A new device's uuid: a UUIDv7 (RFC 9562), its first 48 bits the time of registration in milliseconds, its other 74
+ * bits random. A broadcast reads its audience in device_uuid order, so devices registered about the same time, whose
+ * rows sit side by side in the table, are read together: PostgreSQL then reads a page of recipients from a few table
+ * pages rather than one page each (random v4 uuids), about half the database's CPU a push (bench/README.md). The
+ * uuid is also the device routes' only credential: a time given to the `uuid` package turns its per-millisecond
+ * counter off, so every id carries 74 fresh random bits and none tells the next.
+ */
+export const newDeviceUuid = () => uuidv7({ msecs: Date.now() });
+
 // Registrations are written in batches (see ../batch.ts), one statement per platform's batch. A token repeated
 // within one batch is sent once; every caller gets its device, and only the first is told it was created.
 // A subscription's keys are those it was first registered with: anyone who learns an endpoint could otherwise
@@ -119,7 +129,7 @@ const registerBatch = (platform: Platform) => {
       const unique = [...new Map(items.map((item) => [item.token, item])).values()];
       const rows = await sql.query<{ device_uuid: string; token: string; created: boolean; dead: boolean }>(
         statement,
-        [unique.map(() => randomUUID()), unique.map(() => platform), unique.map((u) => u.token), unique.map((u) => u.p256dh), unique.map((u) => u.auth), unique.map((u) => u.locale)],
+        [unique.map(() => newDeviceUuid()), unique.map(() => platform), unique.map((u) => u.token), unique.map((u) => u.p256dh), unique.map((u) => u.auth), unique.map((u) => u.locale)],
         { prepare: true },
       );
       // A token its push service had declared dead is revived, and counted again by its organizations
