@@ -4,7 +4,7 @@
 # the database helpers; WORK (a scratch directory) and PSS_INTERVAL (seconds) for the samplers; PIDS (an array);
 # PSS_SAMPLER_PID and CPU_SAMPLER_PID (empty at first; set and cleared here, for the caller's cleanup to stop).
 
-BENCH_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+BENCH_LIB_DIR=$(CDPATH= cd -- "$(dirname -- "${BASH_SOURCE[0]}")" >/dev/null && pwd)
 
 wait_healthy() { # url pid log
   local url=$1 pid=$2 log=$3 deadline=$((SECONDS + START_TIMEOUT))
@@ -208,7 +208,8 @@ cpu_begin() { # name; sets CPU_SAMPLER_PID
   node "$BENCH_LIB_DIR/proc-sampler.mjs" cpu "$WORK/$1.cpu1" 1 &
   CPU_SAMPLER_PID=$!
   first_sample "$WORK/$1.cpu1" "$CPU_SAMPLER_PID"
-  cpu_snapshot >"$WORK/$1.cpu0" # after the sampler's start, which is then not charged to the phase
+  # Its first sample is the phase's start: taken after its own start, which is then not charged to the phase.
+  if [[ -s "$WORK/$1.cpu1" ]]; then mv "$WORK/$1.cpu1" "$WORK/$1.cpu0"; else cpu_snapshot >"$WORK/$1.cpu0"; fi
 }
 cpu_end() { # name; clears CPU_SAMPLER_PID
   kill "$CPU_SAMPLER_PID" 2>/dev/null; wait "$CPU_SAMPLER_PID" 2>/dev/null; CPU_SAMPLER_PID=

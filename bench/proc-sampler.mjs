@@ -60,7 +60,8 @@ function tree() {
   return queue.map((pid) => [pid, comm.get(pid)]);
 }
 
-// The tree is read again once a second, or at once when one of its processes has gone: a fork shows within a second.
+// The tree is read again once a second, or at the next sample when one of its processes has gone or none of it counts
+// yet (h2load's tree is a bash subshell, left out, until the sender starts): a fork shows within a second.
 const REFRESH_MS = 1000;
 let members;
 let readAt = 0;
@@ -83,14 +84,17 @@ function pssSample() {
     const key = name.replaceAll(' ', '_');
     names.set(key, (names.get(key) ?? 0) + 1);
   }
+  if (!counted) readAt = 0;
   const list = [...names].map(([name, n]) => (n > 1 ? `${name}*${n}` : name)).join('+');
   return `${kb} ${counted} ${list || '-'}\n`;
 }
 
+// Stops with the script that started it, were it killed before it could stop this (its parent then changes).
+const parent = process.ppid;
 const tick = () => {
   const sample = mode === 'cpu' ? cpuSample() : pssSample();
-  if (sample === undefined) process.exit(0);
-  appendFileSync(file, sample);
+  if (sample === undefined || process.ppid !== parent) process.exit(0);
+  appendFileSync(file, sample, 'latin1'); // as read: a name's bytes as /proc has them, as cat writes them
 };
 tick();
 setInterval(tick, interval);

@@ -177,10 +177,14 @@ run_sender() { # name label command... (accepted0: the mock's count before)
   shift 2
   start_watcher "$WORK/$name.accepted"
   watcher=$WATCHER
-  # The sender waits behind a gate (a FIFO) until its PSS sampler, which needs its pid, has started.
+  # The sender waits behind a gate (a FIFO) until its PSS sampler, which needs its pid, has started. Opened read-write
+  # the FIFO never blocks its opening, and the wait gives up after 60 s, so a run stopped before the gate opens leaves
+  # nothing behind (cleanup stops the subshell too: PIDS).
   mkfifo "$WORK/$name.gate"
-  ( read -r _ <"$WORK/$name.gate"; timeout "$PHASE_TIMEOUT" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"; echo "$?" >"$WORK/$name.rc"; times >"$WORK/$name.times" ) &
+  ( read -r -t 60 _ <>"$WORK/$name.gate" || exit 1
+    timeout "$PHASE_TIMEOUT" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"; echo "$?" >"$WORK/$name.rc"; times >"$WORK/$name.times" ) &
   pid=$!
+  PIDS+=("$pid")
   pss_watch_begin "$name" "$pid" bash timeout
   cpu_begin "$name"; m0=$(machine_snapshot); t0=$(now)
   echo go >"$WORK/$name.gate"

@@ -103,8 +103,8 @@ const COLUMN = { ios: 'apns_token', android: 'fcm_token', web: 'web_push_endpoin
 /**
  * A new device's uuid: a UUIDv7 (RFC 9562), its first 48 bits the time of registration in milliseconds, its other 74
  * bits random. A broadcast reads its audience in device_uuid order, so devices registered about the same time, whose
- * rows sit side by side in the table, are read together: PostgreSQL then reads a page of recipients from a few table
- * pages rather than one page each (random v4 uuids), about half the database's CPU a push (bench/README.md). The
+ * rows were written one after another, are read together: PostgreSQL then reads a page of recipients from a few table
+ * pages rather than one page each (random v4 uuids), 35-40% less of its CPU a push (bench/README.md). The
  * uuid is also the device routes' only credential: a time given to the `uuid` package turns its per-millisecond
  * counter off, so every id carries 74 fresh random bits and none tells the next.
  */
