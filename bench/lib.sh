@@ -60,8 +60,6 @@ drop_database() {
 
 psql_db() { psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d "$DATABASE" -v ON_ERROR_STOP=1 -Atq "$@"; } # on $DATABASE
 
-# The SQL that adds `count` iOS devices, each subscribed to the organization `org` (an SQL expression: a quoted id or
-# a subquery). Device i's token is md5(i) || md5(i + 1): distinct, 64 hex digits, and known to h2load's runs.
 # row count [kind] -> an SQL expression for the device_uuid of row `row` (1..count): as Clarion makes them (kind v7,
 # the default: src/domain/devices/service.ts), UUIDv7s whose time is one millisecond a row up to now, so that device
 # order is registration order, as on a server whose devices registered one after another; with v4 (what Clarion made
@@ -71,6 +69,8 @@ device_uuid_sql() {
   local ms="lpad(to_hex((extract(epoch FROM now()) * 1000)::bigint - $2 + $1), 12, '0')"
   echo "overlay(overlay(gen_random_uuid()::text PLACING '7' FROM 15 FOR 1) PLACING (substr($ms, 1, 8) || '-' || substr($ms, 9, 4)) FROM 1 FOR 13)::uuid"
 }
+# The SQL that adds `count` iOS devices, each subscribed to the organization `org` (an SQL expression: a quoted id or
+# a subquery). Device i's token is md5(i) || md5(i + 1): distinct, 64 hex digits, and known to h2load's runs.
 seed_audience_sql() { # count org: devices with uuids of kind BENCH_DEVICE_UUIDS (v7, or v4: device_uuid_sql)
   echo "WITH d AS (
           INSERT INTO devices (device_uuid, apns_token, platform)
