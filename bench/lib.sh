@@ -69,6 +69,7 @@ device_uuid_sql() {
   local ms="lpad(to_hex((extract(epoch FROM now()) * 1000)::bigint - $2 + $1), 12, '0')"
   echo "overlay(overlay(gen_random_uuid()::text PLACING '7' FROM 15 FOR 1) PLACING (substr($ms, 1, 8) || '-' || substr($ms, 9, 4)) FROM 1 FOR 13)::uuid"
 }
+check_device_uuids() { [[ "${BENCH_DEVICE_UUIDS:-v7}" == v7 || "${BENCH_DEVICE_UUIDS:-v7}" == v4 ]] || { echo "BENCH_DEVICE_UUIDS must be v7 or v4" >&2; exit 2; }; }
 # The SQL that adds `count` iOS devices, each subscribed to the organization `org` (an SQL expression: a quoted id or
 # a subquery). Device i's token is md5(i) || md5(i + 1): distinct, 64 hex digits, and known to h2load's runs.
 seed_audience_sql() { # count org: devices with uuids of kind BENCH_DEVICE_UUIDS (v7, or v4: device_uuid_sql)

@@ -52,7 +52,8 @@ function tree() {
   const comm = new Map();
   for (const p of processes()) {
     comm.set(p.pid, p.comm);
-    kids.set(p.ppid, [...(kids.get(p.ppid) ?? []), p.pid]);
+    if (!kids.has(p.ppid)) kids.set(p.ppid, []);
+    kids.get(p.ppid).push(p.pid);
   }
   if (!comm.has(root)) return undefined;
   const queue = [root];

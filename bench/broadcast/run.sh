@@ -76,7 +76,7 @@ positive BENCH_PEER_CLIENTS "$PEER_CLIENTS"
 [[ "$MOCK_DELAY_MS" =~ ^[0-9]+$ ]] || { echo "BENCH_MOCK_DELAY_MS must be whole milliseconds (got '$MOCK_DELAY_MS')" >&2; exit 2; }
 [[ -z "$SHARD_SIZE" ]] || positive BENCH_SHARD_SIZE "$SHARD_SIZE"
 [[ "$AUDIENCE" == received || "$AUDIENCE" == new ]] || { echo "BENCH_AUDIENCE must be received or new" >&2; exit 2; }
-[[ "${BENCH_DEVICE_UUIDS:-v7}" == v7 || "${BENCH_DEVICE_UUIDS:-v7}" == v4 ]] || { echo "BENCH_DEVICE_UUIDS must be v7 or v4" >&2; exit 2; }
+check_device_uuids
 [[ "$WARMUP" =~ ^[0-9]+$ ]] || { echo "BENCH_WARMUP must be a number of warm-up broadcasts (0, 1, ...)" >&2; exit 2; }
 [[ "$TARGET" == all || "$TARGET" == topics ]] || { echo "BENCH_TARGET must be all or topics" >&2; exit 2; }
 [[ "$LANGUAGES" =~ ^[0-9]+$ ]] && ((LANGUAGES <= 50)) || { echo "BENCH_LANGUAGES must be 0 to 50" >&2; exit 2; }

@@ -37,7 +37,7 @@ positive BENCH_DEVICES "$DEVICES"
 positive BENCH_TIMEOUT "$PHASE_TIMEOUT"
 [[ "$WORKERS" =~ ^[0-9]+$ ]] || { echo "BENCH_WORKERS must be one whole number, FANOUT_WORKERS (got '$WORKERS')" >&2; exit 2; }
 [[ "$AUDIENCE" == received || "$AUDIENCE" == new ]] || { echo "BENCH_AUDIENCE must be received or new" >&2; exit 2; }
-[[ "${BENCH_DEVICE_UUIDS:-v7}" == v7 || "${BENCH_DEVICE_UUIDS:-v7}" == v4 ]] || { echo "BENCH_DEVICE_UUIDS must be v7 or v4" >&2; exit 2; }
+check_device_uuids
 read -r -a PLATFORMS <<<"$PLATFORMS_LIST"
 ((${#PLATFORMS[@]})) || { echo "BENCH_PLATFORMS must name at least one platform" >&2; exit 2; }
 for p in "${PLATFORMS[@]}"; do [[ "$p" == android || "$p" == web ]] || { echo "BENCH_PLATFORMS: android and/or web (got '$p'; iOS is bench/broadcast/run.sh)" >&2; exit 2; }; done

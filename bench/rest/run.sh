@@ -31,7 +31,7 @@ LUA="$HERE/register-subscribe.lua"
 RESULTS_DIR="$ROOT/bench/results"
 
 [[ "$SEED_DEVICES" =~ ^[0-9]+$ ]] || { echo "BENCH_SEED_DEVICES must be a whole number (got $SEED_DEVICES)" >&2; exit 2; }
-[[ "${BENCH_DEVICE_UUIDS:-v7}" == v7 || "${BENCH_DEVICE_UUIDS:-v7}" == v4 ]] || { echo "BENCH_DEVICE_UUIDS must be v7 or v4" >&2; exit 2; }
+check_device_uuids
 case "$PG_HOST" in 127.0.0.1 | localhost | ::1) ;; *) echo "BENCH_PG_HOST must be a loopback address (got $PG_HOST)" >&2; exit 2 ;; esac
 
 seconds_of() { # "10s" / "1m" / "10" -> whole seconds
