@@ -41,11 +41,14 @@ describe.each(backends)('API keys on $name', (backend) => {
     const keyA = await created(a.slug);
     await created(b.slug);
     const now = new Date('2030-01-01T00:00:00Z');
-    const caller = await authenticateApiKey(db(), keyA.key, now);
+    const caller = await authenticateApiKey(storage.database.sql, keyA.key, now);
     expect(caller).toEqual({ ok: true, value: { organizationId: a.id, apiKey: expect.objectContaining({ id: keyA.apiKey.id, lastUsedAt: now }) } });
     expect((await db().apiKey.findUniqueOrThrow({ where: { id: keyA.apiKey.id } })).lastUsedAt).toEqual(now);
+    // The key as read with SQL on each request is the key as the dashboard lists it, field for field.
+    const listed = await listApiKeys(db(), a.slug);
+    expect(caller.ok && caller.value.apiKey).toStrictEqual(listed.ok && listed.value[0]);
     // Within a minute the stored time is left alone, so a busy key costs no write per request.
-    await authenticateApiKey(db(), keyA.key, new Date(now.getTime() + 30_000));
+    await authenticateApiKey(storage.database.sql, keyA.key, new Date(now.getTime() + 30_000));
     expect((await db().apiKey.findUniqueOrThrow({ where: { id: keyA.apiKey.id } })).lastUsedAt).toEqual(now);
   });
 
@@ -58,11 +61,11 @@ describe.each(backends)('API keys on $name', (backend) => {
       [`svc_prod_${key.slice(9)}`, 'the API key is malformed'],
       [`${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`, 'the API key is not valid'],
     ] as const) {
-      expect(await authenticateApiKey(db(), token)).toEqual({ ok: false, error: { code: 'UNAUTHENTICATED', message } });
+      expect(await authenticateApiKey(storage.database.sql, token)).toEqual({ ok: false, error: { code: 'UNAUTHENTICATED', message } });
     }
     const revoked = await revokeApiKey(db(), apiKey.id);
     expect(revoked.ok && revoked.value.revokedAt).toBeInstanceOf(Date);
-    expect(await authenticateApiKey(db(), key)).toEqual({ ok: false, error: { code: 'UNAUTHENTICATED', message: 'the API key is not valid' } });
+    expect(await authenticateApiKey(storage.database.sql, key)).toEqual({ ok: false, error: { code: 'UNAUTHENTICATED', message: 'the API key is not valid' } });
     const again = await revokeApiKey(db(), apiKey.id);
     expect(again.ok && again.value.revokedAt).toEqual(revoked.ok && revoked.value.revokedAt);
   });

@@ -80,7 +80,7 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
           } as SqlTransaction),
         ),
     };
-    const cancelling = cancelBroadcast({ db: database.prisma, database: held, boss: suite.boss }, org.id, broadcast.id);
+    const cancelling = cancelBroadcast({ sql: database.sql, database: held, boss: suite.boss }, org.id, broadcast.id);
     await reached;
 
     // The run's last page of its time slice: the broadcast still reads as sending, its fold is skipped; then it hands on.

@@ -168,6 +168,31 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
     expect(devices.map((d) => suite.apns.delivered(d.token).length)).toEqual([3, 3, 3]);
   });
 
+  it('answers keyed requests without Prisma: the key, the broadcast and its Idempotency-Key, reading and cancelling it', async () => {
+    // A server's first request with a key loaded Prisma's query compiler when the key was looked up through Prisma
+    // (about 0.1 s of CPU that a broadcast's POST waited for); these routes read and write with plain SQL.
+    const { devices, auth } = await audience(2);
+    const used: string[] = [];
+    const { prisma } = suite.storage.database;
+    const watched = new Proxy(prisma, { get: (target, name) => (used.push(String(name)), Reflect.get(target, name)) });
+    const server = await startServer({ ...suite.storage, database: { ...suite.storage.database, prisma: watched } }, { apnsTopic: TEST_TOPIC }, suite.apns.send);
+    try {
+      used.length = 0;
+      const headers = { ...auth, 'idempotency-key': 'without-prisma' };
+      const first = await server.post('/v1/notify', { body: 'Plain', target: 'all' }, headers);
+      expect(first).toMatchObject({ status: 200, body: { status: 'completed', sent: 2, apiKey: { name: 'live key' } } });
+      expect((await server.post('/v1/notify', { body: 'Plain', target: 'all' }, headers)).body).toEqual(first.body);
+      expect((await server.get(`/v1/notifications/${first.body.id}`, auth)).body).toEqual(first.body);
+      const later = await server.post('/v1/notify', { body: 'Later', target: 'all', sendAt: new Date(Date.now() + 3_600_000).toISOString() }, auth);
+      expect(later.body.status).toBe('scheduled');
+      expect((await server.request('DELETE', `/v1/notifications/${later.body.id}`, { headers: auth })).body.status).toBe('cancelled');
+      expect(used).toEqual([]);
+      expect(devices.map((d) => suite.apns.delivered(d.token).length)).toEqual([1, 1]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('answers 202 "sending" with a Location when the broadcast outlasts the wait, and history follows it', async () => {
     const { devices, key } = await audience(3);
     const slow = await startServer(suite.storage, { apnsTopic: TEST_TOPIC, notifyWaitMs: 50 }, suite.apns.send, { retryWindowMs: 0 });

@@ -98,7 +98,7 @@ export function createApp({ config, database, logger, redis, boss, fanout, webho
   // One connection, open only while a request waits for a broadcast to end.
   const ended = createListener({ url: database.url, channel: BROADCAST_ENDED_CHANNEL, logger });
   const notifications = {
-    db: database.prisma, sql: database.sql, database, boss, fanout, topic: config.apnsTopic, waitMs: config.notifyWaitMs, shardSize: config.fanoutShardSize, ended,
+    sql: database.sql, database, boss, fanout, topic: config.apnsTopic, waitMs: config.notifyWaitMs, shardSize: config.fanoutShardSize, ended,
   };
   const invitations = {
     dashboardUrl: config.dashboardUrl ?? config.dashboardOrigins[0] ?? 'http://127.0.0.1:3001',

@@ -89,7 +89,7 @@ export function createGraphQLServer({ database, notifications, webhooks, devices
   const context = ({ clientIp, authorization, session }: RequestContext): Context | Promise<Context> =>
     authorization === undefined && !session.token
       ? made(clientIp, session, undefined, null)
-      : (async () => made(clientIp, session, await callerFrom(database.prisma, authorization), await viewerFrom(database.prisma, session)))();
+      : (async () => made(clientIp, session, await callerFrom(database.sql, authorization), await viewerFrom(database.prisma, session)))();
   const maskError = (error: unknown, message = 'Unexpected error.'): Error => {
     if (isExpected(error)) return error as Error;
     const cause = error instanceof GraphQLError ? (error.originalError ?? error) : error;

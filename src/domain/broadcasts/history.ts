@@ -1,5 +1,6 @@
 // A broadcast's history: one by id, the list newest first, and cancelling one that has not ended.
 import type { Database, Db } from '../../db/database.ts';
+import type { SqlClient } from '../../db/sql.ts';
 import type { Boss } from '../../jobs/queue.ts';
 import { QUEUES } from '../../jobs/queue.ts';
 import { broadcastHasEnded } from '../../fanout/broadcast-end.ts';
@@ -13,7 +14,7 @@ import { API_KEY_SELECT, broadcastView, findBroadcast, type BroadcastView } from
  * Cancels a scheduled or sending broadcast: a scheduled one never starts, a sending one starts no new page
  * (the pages already in flight finish and are counted). Cancelling a cancelled broadcast answers it again.
  */
-export async function cancelBroadcast(deps: { db: Db; database: Pick<Database, 'transaction'>; boss: Boss }, organizationId: string, id: string, test = false): Promise<Result<BroadcastView>> {
+export async function cancelBroadcast(deps: { sql: SqlClient; database: Pick<Database, 'transaction'>; boss: Boss }, organizationId: string, id: string, test = false): Promise<Result<BroadcastView>> {
   if (!isUuid(id) || test) return notFound('notification not found');
   // The webhook event is written with the status change.
   const cancelled = await deps.database.transaction(async (tx) => {
@@ -32,15 +33,15 @@ export async function cancelBroadcast(deps: { db: Db; database: Pick<Database, '
   });
   if (cancelled) countBroadcastEnd('cancelled');
   if (cancelled?.was === 'scheduled') await deps.boss.cancel(QUEUES.start, id).catch(() => {}); // its job would find it cancelled anyway
-  const row = await findBroadcast(deps.db, organizationId, id);
+  const row = await findBroadcast(deps.sql, organizationId, id);
   if (!row) return notFound('notification not found');
   if (row.status === 'completed' || row.status === 'failed') return fail('CONFLICT', `this notification has already ${row.status === 'completed' ? 'completed' : 'failed'}; there is nothing left to cancel`);
   return ok(broadcastView(row));
 }
 
 // A test key sees test-mode data only, and test sends are not stored: its history is empty and every id is unknown.
-export async function getBroadcast(db: Db, organizationId: string, id: string, test = false): Promise<Result<BroadcastView>> {
-  const row = isUuid(id) && !test ? await findBroadcast(db, organizationId, id) : null;
+export async function getBroadcast(sql: SqlClient, organizationId: string, id: string, test = false): Promise<Result<BroadcastView>> {
+  const row = isUuid(id) && !test ? await findBroadcast(sql, organizationId, id) : null;
   return row ? ok(broadcastView(row)) : notFound('notification not found');
 }
 

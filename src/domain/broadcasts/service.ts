@@ -2,7 +2,7 @@
 // and fans it out; a test send (a test key, or the composer's "Send test") goes to at most one device and
 // records nothing.
 import { v7 as uuidv7 } from 'uuid';
-import type { Database, Db } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { SqlClient } from '../../db/sql.ts';
 import { QUEUES, type Boss } from '../../jobs/queue.ts';
 import type { ApiKeyView, Caller } from '../api-keys/service.ts';
@@ -17,7 +17,7 @@ import { inLanguage, inLanguageError } from './localized.ts';
 import { createLocaleMatcher } from '../devices/locale.ts';
 import type { Listener } from '../../db/listen.ts';
 import { POLLS, waitWhileSending } from './wait.ts';
-import { API_KEY_SELECT, broadcastView, byPlatformOf, findBroadcast, type BroadcastView, type BroadcastWithKey } from './view.ts';
+import { broadcastView, byPlatformOf, findBroadcast, findIdempotent, type BroadcastView, type BroadcastWithKey } from './view.ts';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -26,7 +26,6 @@ const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
 
 export interface NotifyDeps {
-  db: Db;
   sql: SqlClient;
   database: Pick<Database, 'transaction'>;
   boss: Boss;
@@ -104,10 +103,10 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
 
   const organizationId = sender.organizationId;
   if (idempotencyKey) {
-    const earlier = await deps.db.broadcast.findUnique({ where: { organizationId_idempotencyKey: { organizationId, idempotencyKey } }, include: { apiKey: API_KEY_SELECT } });
+    const earlier = await findIdempotent(deps.sql, organizationId, idempotencyKey);
     if (earlier && Date.now() - earlier.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS) return answerAgain(earlier, valid.value);
     // Past the window the key is free again.
-    if (earlier) await deps.db.broadcast.update({ where: { id: earlier.id }, data: { idempotencyKey: null } });
+    if (earlier) await deps.sql.query(`UPDATE broadcasts SET idempotency_key = NULL WHERE id = $1`, [earlier.id]);
   }
   const sendAt = valid.value.sendAt ? new Date(valid.value.sendAt) : null;
   const scheduled = sendAt !== null && sendAt.getTime() > Date.now();
@@ -134,7 +133,7 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
   } catch (error) {
     // The same Idempotency-Key, sent twice at once: the first insert wins (the second waits on the unique index until
     // it commits); the same request gets its broadcast, a different one the 422, never the other's broadcast.
-    const earlier = idempotencyKey ? await deps.db.broadcast.findUnique({ where: { organizationId_idempotencyKey: { organizationId, idempotencyKey } }, include: { apiKey: API_KEY_SELECT } }) : null;
+    const earlier = idempotencyKey ? await findIdempotent(deps.sql, organizationId, idempotencyKey) : null;
     if (earlier) return answerAgain(earlier, valid.value);
     throw error;
   }
@@ -146,7 +145,7 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
   }
   // A broadcast of several shards is sent by the workers: the answer waits for it up to NOTIFY_WAIT_MS, woken by
   // the NOTIFY of the transaction that ends it.
-  const row = await waitWhileSending(async () => (await findBroadcast(deps.db, organizationId, id))!, id, waited, planned && !planned.expressJobId ? deps.ended : undefined, deps.polls);
+  const row = await waitWhileSending(async () => (await findBroadcast(deps.sql, organizationId, id))!, id, waited, planned && !planned.expressJobId ? deps.ended : undefined, deps.polls);
   return ok(broadcastView(row));
 }
 

@@ -1,6 +1,6 @@
 // How a broadcast is shown: the same view for POST /v1/notify's answer, the history, the dashboard and webhook
 // events (src/domain/webhooks/events.ts).
-import type { Db } from '../../db/database.ts';
+import type { SqlClient } from '../../db/sql.ts';
 import type { Broadcast } from '../../generated/prisma/client.ts';
 import { PLATFORMS, type Platform } from '../../fanout/platform.ts';
 import type { NotifyRequest } from './request.ts';
@@ -45,7 +45,7 @@ export function byPlatformOf(counts: Record<string, number>): ByPlatform {
   return view;
 }
 
-/** The columns the view reads: a Prisma row, or the same columns read with SQL (webhook events, src/domain/webhooks/events.ts). */
+/** The columns the view reads: a Prisma row (the history's pages), or the same columns read with SQL (BROADCAST_WITH_KEY). */
 export type BroadcastWithKey = Pick<Broadcast, 'id' | 'status' | 'request' | 'recipients' | 'sent' | 'failed' | 'failures' | 'byPlatform' | 'opened' | 'createdAt' | 'sendAt' | 'finishedAt' | 'error' | 'waitingSince'> & {
   apiKey: { id: string; name: string; displayPrefix: string } | null;
 };
@@ -78,8 +78,26 @@ export function broadcastView(row: BroadcastWithKey): BroadcastView {
   };
 }
 
+/** The key a broadcast is shown with, for Prisma reads (the history's pages). */
 export const API_KEY_SELECT = { select: { id: true, name: true, displayPrefix: true } } as const;
 
-export async function findBroadcast(db: Db, organizationId: string, id: string) {
-  return db.broadcast.findFirst({ where: { id, organizationId }, include: { apiKey: API_KEY_SELECT } });
+/** A broadcast with its key as BroadcastWithKey, read with plain SQL: `${BROADCAST_WITH_KEY} WHERE ...` (b: the broadcast). */
+export const BROADCAST_WITH_KEY = `SELECT b.id::text, b.status::text, b.request, b.recipients, b.sent, b.failed, b.failures, b.by_platform AS "byPlatform", b.opened,
+    b.created_at AS "createdAt", b.send_at AS "sendAt", b.finished_at AS "finishedAt", b.error, b.waiting_since AS "waitingSince",
+    CASE WHEN k.id IS NULL THEN NULL ELSE json_build_object('id', k.id, 'name', k.name, 'displayPrefix', k.display_prefix) END AS "apiKey"
+  FROM broadcasts b LEFT JOIN api_keys k ON k.id = b.api_key_id`;
+
+/**
+ * An organization's broadcast, or null. Plain SQL, as POST /v1/notify reads its broadcast: through Prisma, a server's
+ * first broadcast waited for Prisma's query compiler (see authenticateApiKey). `id` must be a uuid.
+ */
+export async function findBroadcast(sql: SqlClient, organizationId: string, id: string): Promise<BroadcastWithKey | null> {
+  const [row] = await sql.query<BroadcastWithKey>(`${BROADCAST_WITH_KEY} WHERE b.id = $1 AND b.organization_id = $2`, [id, organizationId]);
+  return row ?? null;
+}
+
+/** The organization's broadcast sent with this Idempotency-Key, or null. */
+export async function findIdempotent(sql: SqlClient, organizationId: string, idempotencyKey: string): Promise<BroadcastWithKey | null> {
+  const [row] = await sql.query<BroadcastWithKey>(`${BROADCAST_WITH_KEY} WHERE b.organization_id = $1 AND b.idempotency_key = $2`, [organizationId, idempotencyKey]);
+  return row ?? null;
 }

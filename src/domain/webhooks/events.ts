@@ -4,7 +4,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { SqlClient, SqlTransaction } from '../../db/sql.ts';
 import { QUEUES, type Boss } from '../../jobs/queue.ts';
-import { broadcastView, type BroadcastWithKey } from '../broadcasts/view.ts';
+import { BROADCAST_WITH_KEY, broadcastView, type BroadcastWithKey } from '../broadcasts/view.ts';
 
 export const WEBHOOK_EVENTS = ['broadcast.completed', 'broadcast.failed', 'broadcast.cancelled', 'devices.unregistered'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -53,13 +53,7 @@ export async function broadcastEnded(tx: SqlTransaction, boss: Boss, broadcastId
     [broadcastId],
   );
   if (!endpoints.length) return;
-  const [row] = await tx.query<BroadcastWithKey>(
-    `SELECT b.id::text, b.status::text, b.request, b.recipients, b.sent, b.failed, b.failures, b.by_platform AS "byPlatform", b.opened, b.created_at AS "createdAt", b.send_at AS "sendAt",
-       b.finished_at AS "finishedAt", b.error, b.waiting_since AS "waitingSince",
-       CASE WHEN k.id IS NULL THEN NULL ELSE json_build_object('id', k.id, 'name', k.name, 'displayPrefix', k.display_prefix) END AS "apiKey"
-     FROM broadcasts b LEFT JOIN api_keys k ON k.id = b.api_key_id WHERE b.id = $1`,
-    [broadcastId],
-  );
+  const [row] = await tx.query<BroadcastWithKey>(`${BROADCAST_WITH_KEY} WHERE b.id = $1`, [broadcastId]);
   await enqueue(tx, boss, endpoints.map((endpoint) => endpoint.id), endpoints[0]!.event, broadcastView(row!));
 }
 

@@ -107,7 +107,7 @@ builder.queryFields((t) => ({
     type: BroadcastType,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => unwrap(await getBroadcast(ctx.db, requireCaller(ctx).organizationId, String(id), senderOf(requireCaller(ctx)).test)),
+    resolve: async (_root, { id }, ctx) => unwrap(await getBroadcast(ctx.sql, requireCaller(ctx).organizationId, String(id), senderOf(requireCaller(ctx)).test)),
   }),
 }));
 
@@ -145,6 +145,6 @@ builder.queryFields((t) => ({
     type: BroadcastType,
     nullable: true,
     args: { organizationId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
-    resolve: async (_root, { organizationId, id }, ctx) => unwrap(await getBroadcast(ctx.db, await managed(ctx, organizationId), String(id))),
+    resolve: async (_root, { organizationId, id }, ctx) => unwrap(await getBroadcast(ctx.sql, await managed(ctx, organizationId), String(id))),
   }),
 }));
