@@ -21,6 +21,23 @@ export async function signUpWithOrganization(page: Page, dashboardUrl: string, n
   await page.getByRole('heading', { name, level: 1 }).waitFor();
 }
 
+/**
+ * The invitation link an organization's page shows once after Invite. An error shown instead fails with its words,
+ * and a wait that ends with neither fails with what the page showed (an unexplained 30 s wait was seen once).
+ */
+export async function invitationUrl(page: Page): Promise<string> {
+  const url = page.getByTestId('invitation-url');
+  const refused = page.getByRole('alert');
+  try {
+    await url.or(refused).first().waitFor();
+  } catch (error) {
+    const shown = await page.locator('body').innerText().catch(() => '(the page could not be read)');
+    throw new Error(`no invitation link and no error after Invite: ${(error as Error).message.split('\n')[0]}; the page showed:\n${shown}`);
+  }
+  if (!(await url.isVisible())) throw new Error(`Invite was refused: ${await refused.first().innerText()}`);
+  return (await url.textContent())!;
+}
+
 /** From an organization's pages: Settings, then the settings page named `link`. */
 export async function openSettings(page: Page, link: string, path: RegExp) {
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
