@@ -50,4 +50,14 @@ describe.each(backends)('Idempotency-Key sent twice at once on $name', (backend)
     expect(await suite.server.db.broadcast.count({ where: { organizationId: org.id } })).toBe(ROUNDS);
     for (const device of devices) expect(suite.apns.delivered(device.apnsToken)).toHaveLength(ROUNDS);
   });
+
+  it('refuses a key holding a NUL (possible through /graphql), which PostgreSQL cannot store, naming it', async () => {
+    const { org, auth } = await organization();
+    const answers = [
+      await suite.server.graphql('mutation { notify(input: {body: "hi", target: "all"}, idempotencyKey: "a\\u0000b") { id } }', undefined, auth),
+      await suite.server.graphql('mutation($k: String) { notify(input: {body: "hi", target: "all"}, idempotencyKey: $k) { id } }', { k: 'a\u0000b' }, auth),
+    ];
+    for (const answer of answers) expect(answer.body.errors?.[0]).toMatchObject({ message: 'Idempotency-Key must not contain NUL characters', extensions: { code: 'VALIDATION_FAILED', field: 'Idempotency-Key' } });
+    expect(await suite.server.db.broadcast.count({ where: { organizationId: org.id } })).toBe(0);
+  });
 });

@@ -3,6 +3,7 @@ import { createApiKey } from '../src/domain/api-keys/service.ts';
 import { apnsIdFor } from '../src/apns/apns-id.ts';
 import type { Db } from '../src/db/database.ts';
 import { adoptShardsWithoutJobs } from '../src/fanout/shards.ts';
+import { API_KEY_SELECT, findBroadcast } from '../src/domain/broadcasts/view.ts';
 import { TEST_TOPIC } from './support/apns.ts';
 import { waitFor } from './support/processes.ts';
 import { backends } from './support/backends.ts';
@@ -171,7 +172,7 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
   it('answers keyed requests without Prisma: the key, the broadcast and its Idempotency-Key, reading and cancelling it', async () => {
     // A server's first request with a key loaded Prisma's query compiler when the key was looked up through Prisma
     // (about 0.1 s of CPU that a broadcast's POST waited for); these routes read and write with plain SQL.
-    const { devices, auth } = await audience(2);
+    const { org, devices, auth } = await audience(2);
     const used: string[] = [];
     const { prisma } = suite.storage.database;
     const watched = new Proxy(prisma, { get: (target, name) => (used.push(String(name)), Reflect.get(target, name)) });
@@ -188,6 +189,11 @@ describe.each(backends)('POST /v1/notify on $name', (backend) => {
       expect((await server.request('DELETE', `/v1/notifications/${later.body.id}`, { headers: auth })).body.status).toBe('cancelled');
       expect(used).toEqual([]);
       expect(devices.map((d) => suite.apns.delivered(d.token).length)).toEqual([1, 1]);
+      // The broadcast as read with SQL is the broadcast as Prisma reads it (the history's pages), field for field.
+      const viaSql = (await findBroadcast(suite.storage.database.sql, org.id, first.body.id))!;
+      const viaPrisma = await prisma.broadcast.findFirstOrThrow({ where: { id: first.body.id }, include: { apiKey: API_KEY_SELECT } });
+      expect(Object.keys(viaSql)).toHaveLength(15);
+      expect(viaSql).toStrictEqual(Object.fromEntries(Object.keys(viaSql).map((field) => [field, viaPrisma[field as keyof typeof viaPrisma]])));
     } finally {
       await server.close();
     }

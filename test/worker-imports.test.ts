@@ -2,6 +2,8 @@
 // package it loads, in CPU and memory: the stand-ins' certificate code (selfsigned and its X.509 and ASN.1 code), the
 // stand-ins' JWT verifier (fast-jwt) and apns2 with its HTTP client (undici) are loaded only where they are used.
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -20,7 +22,23 @@ async function packagesLoadedBy(entry: string) {
   return JSON.parse(stdout.trim().split('\n').pop()!) as string[];
 }
 
+/** The bare package names the bundle still imports from node_modules (statically or on first use). */
+function packagesImportedBy(code: string) {
+  const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|require\s*\(\s*)(["'])((?:@[\w.-]+\/)?[\w.-]+)(?:\/[\w./-]*)?\1/g)].map((match) => match[2]!);
+  return [...new Set(specifiers.filter((name) => !name.startsWith('node:') && !name.startsWith('.') && !isBuiltin(name)))].sort();
+}
+
 describe('a fan-out worker', () => {
+  it('runs from one file with its packages in it, but for those it loads on first use', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(root, 'src/jobs/build-worker.mjs')], { cwd: root });
+    const bundle = stdout.trim();
+    expect(bundle).toMatch(/node_modules\/\.cache\/clarion\/worker-[0-9a-f]{16}\.mjs$/);
+    const code = await readFile(bundle, 'utf8');
+    // esbuild names each bundled file in a comment.
+    for (const file of ['pg/lib/client.js', 'pg-boss/src/index.js', 'pino/pino.js', 'prom-client/index.js']) expect(code).toContain(`// node_modules/${file}`);
+    expect(packagesImportedBy(code)).toEqual(['fast-jwt', 'pg-native', 'selfsigned']);
+  });
+
   it('loads what it sends with, and none of the stand-ins\' or apns2\'s code', async () => {
     const loaded = await packagesLoadedBy('src/worker.ts');
     // What it needs is seen (the check sees packages imported from ES modules)...

@@ -13,6 +13,7 @@ import type { Fanout } from '../../fanout/fanout.ts';
 import { planShards } from '../../fanout/shards.ts';
 import { preparePush } from '../../apns/payload.ts';
 import { validateNotifyRequest, type NotifyRequest } from './request.ts';
+import { stringIssue } from '../validate.ts';
 import { inLanguage, inLanguageError } from './localized.ts';
 import { createLocaleMatcher } from '../devices/locale.ts';
 import type { Listener } from '../../db/listen.ts';
@@ -99,7 +100,11 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
   }
   const refused = await refusedByAudience(deps, sender.organizationId, valid.value, id);
   if (refused) return refused;
-  if (idempotencyKey != null && (idempotencyKey.length < 1 || idempotencyKey.length > 255)) return invalid('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters');
+  if (idempotencyKey != null) {
+    // A NUL or a lone surrogate (possible through /graphql) is no text PostgreSQL stores: refused here, not failed there.
+    const issue = idempotencyKey.length < 1 || idempotencyKey.length > 255 ? 'Idempotency-Key must be 1 to 255 characters' : stringIssue(idempotencyKey, 'Idempotency-Key', { max: 255 });
+    if (issue) return invalid('Idempotency-Key', issue);
+  }
 
   const organizationId = sender.organizationId;
   if (idempotencyKey) {
