@@ -29,6 +29,13 @@ export async function start(config: Config) {
   const logger = createLogger(config.logLevel);
   // A port taken by another program is said before the database is touched, not after.
   await assertPortsFree(config.host, [config.port, config.dashboardPort]);
+  // The workers' bundle is built by a process of its own (about 0.3 s) while the database opens.
+  const bundling = config.fanoutWorkers > 0
+    ? workerBundle().catch((error: Error) => {
+        logger.warn('could not bundle the worker; workers run through tsx', { error: error.message });
+        return undefined;
+      })
+    : undefined;
   const storage = await openStorage(config, logger, 'server');
   const { database } = storage;
   let redis: Redis | undefined;
@@ -88,10 +95,7 @@ export async function start(config: Config) {
     if (config.fanoutWorkers > 0) {
       const env: Record<string, string> = { CLARION_WORKER_DATABASE_URL: database.url };
       if (Object.keys(push.simulators).length) env.CLARION_WORKER_SIMULATOR = JSON.stringify(push.simulators);
-      const bundle = await workerBundle().catch((error: Error) => {
-        logger.warn('could not bundle the worker; workers run through tsx', { error: error.message });
-        return undefined;
-      });
+      const bundle = await bundling;
       const onDemand = config.fanoutWorkerIdleSeconds > 0;
       workers = superviseWorkers({ count: config.fanoutWorkers, bundle, env, logger, stopTimeoutMs: config.shutdownTimeoutMs + 15_000, onDemand, onLeft: () => demand?.check() });
       if (onDemand) demand = watchDemand({ workers, database, pollMs: config.fanoutPollSeconds * 1000, logger });

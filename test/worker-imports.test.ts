@@ -2,12 +2,14 @@
 // package it loads, in CPU and memory: the stand-ins' certificate code (selfsigned and its X.509 and ASN.1 code), the
 // stand-ins' JWT verifier (fast-jwt) and apns2 with its HTTP client (undici) are loaded only where they are used.
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { workerBundle } from '../src/jobs/worker-bundle.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -34,9 +36,23 @@ describe('a fan-out worker', () => {
     const bundle = stdout.trim();
     expect(bundle).toMatch(/node_modules\/\.cache\/clarion\/worker-[0-9a-f]{16}\.mjs$/);
     const code = await readFile(bundle, 'utf8');
-    // esbuild names each bundled file in a comment.
-    for (const file of ['pg/lib/client.js', 'pg-boss/src/index.js', 'pino/pino.js', 'prom-client/index.js']) expect(code).toContain(`// node_modules/${file}`);
+    // esbuild names each bundled file in a comment: what a worker sends with is in it, what it does not need is not.
+    for (const name of ['pg', 'pg-boss', 'pino', 'prom-client']) expect(code).toContain(`// node_modules/${name}/`);
+    for (const name of ['undici', 'apns2', 'graphql-jit', 'ajv', 'graphql']) expect(code).not.toContain(`// node_modules/${name}/`);
     expect(packagesImportedBy(code)).toEqual(['fast-jwt', 'pg-native', 'selfsigned']);
+  });
+
+  it('is found by the server whatever a preload in NODE_OPTIONS prints before the bundle\'s path', async () => {
+    const preload = path.join(await mkdtemp(path.join(tmpdir(), 'clarion-preload-')), 'says.cjs');
+    await writeFile(preload, 'process.stdout.write("[preload] injecting env\\n");');
+    const before = process.env.NODE_OPTIONS;
+    process.env.NODE_OPTIONS = `--require ${preload}`;
+    try {
+      expect(await workerBundle()).toMatch(/^\/.*\/node_modules\/\.cache\/clarion\/worker-[0-9a-f]{16}\.mjs$/);
+    } finally {
+      if (before === undefined) delete process.env.NODE_OPTIONS;
+      else process.env.NODE_OPTIONS = before;
+    }
   });
 
   it('loads what it sends with, and none of the stand-ins\' or apns2\'s code', async () => {

@@ -1,7 +1,7 @@
 // Writes a bundle esbuild made into node_modules/.cache/clarion/, named after its content: instances on one checkout
 // share it, a changed source is never run stale, and a half-written file is never run (written aside, then renamed).
 // Plain JavaScript, so that scripts/start.mjs can use it before any TypeScript loader runs; the worker bundle uses it too.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ export async function writeBundle(prefix, code) {
   const file = path.join(CACHE, `${prefix}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
   if (await stat(file).then(() => true, () => false)) return file;
   await mkdir(CACHE, { recursive: true });
-  const staging = `${file}.${process.pid}.tmp`;
+  const staging = `${file}.${randomUUID()}.tmp`;
   await writeFile(staging, code);
   await rename(staging, file);
   return file;
