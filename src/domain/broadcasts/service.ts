@@ -101,7 +101,7 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
   const refused = await refusedByAudience(deps, sender.organizationId, valid.value, id);
   if (refused) return refused;
   if (idempotencyKey != null) {
-    // A NUL or a lone surrogate (possible through /graphql) is no text PostgreSQL stores: refused here, not failed there.
+    // A NUL (possible through /graphql) or a lone surrogate is no text PostgreSQL stores: refused here, not failed there.
     const issue = idempotencyKey.length < 1 || idempotencyKey.length > 255 ? 'Idempotency-Key must be 1 to 255 characters' : stringIssue(idempotencyKey, 'Idempotency-Key', { max: 255 });
     if (issue) return invalid('Idempotency-Key', issue);
   }
