@@ -2,7 +2,7 @@
 // package it loads, in CPU and memory: the stand-ins' certificate code (selfsigned and its X.509 and ASN.1 code), the
 // stand-ins' JWT verifier (fast-jwt) and apns2 with its HTTP client (undici) are loaded only where they are used.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
@@ -43,7 +43,8 @@ describe('a fan-out worker', () => {
   });
 
   it('is found by the server whatever a preload in NODE_OPTIONS prints before the bundle\'s path', async () => {
-    const preload = path.join(await mkdtemp(path.join(tmpdir(), 'clarion-preload-')), 'says.cjs');
+    const dir = await mkdtemp(path.join(tmpdir(), 'clarion-preload-'));
+    const preload = path.join(dir, 'says.cjs');
     await writeFile(preload, 'process.stdout.write("[preload] injecting env\\n");');
     const before = process.env.NODE_OPTIONS;
     process.env.NODE_OPTIONS = `--require ${preload}`;
@@ -52,6 +53,7 @@ describe('a fan-out worker', () => {
     } finally {
       if (before === undefined) delete process.env.NODE_OPTIONS;
       else process.env.NODE_OPTIONS = before;
+      await rm(dir, { recursive: true, force: true });
     }
   });
 
