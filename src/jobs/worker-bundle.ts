@@ -7,10 +7,9 @@ import { execFile } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { isBundlePath } from './write-bundle.mjs';
 
 const BUILDER = fileURLToPath(new URL('./build-worker.mjs', import.meta.url));
-/** What the builder prints last: the bundle's absolute path (./write-bundle.mjs). */
-const BUNDLE_PATH = /^\/.*\/worker-[0-9a-f]{16}\.mjs$/;
 
 /**
  * The bundled worker's path (built now, by a process of its own, if this content has not been built before). Rejects
@@ -20,7 +19,7 @@ const BUNDLE_PATH = /^\/.*\/worker-[0-9a-f]{16}\.mjs$/;
 export async function workerBundle(): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, [BUILDER], { timeout: 60_000 });
   const bundle = stdout.split('\n').map((line) => line.trim()).filter(Boolean).at(-1) ?? '';
-  if (!BUNDLE_PATH.test(bundle)) throw new Error(`the worker's builder printed no bundle's path (${JSON.stringify(stdout.slice(-200))})`);
+  if (!isBundlePath('worker', bundle)) throw new Error(`the worker's builder printed no bundle's path (${JSON.stringify(stdout.slice(-200))})`);
   await access(bundle);
   return bundle;
 }

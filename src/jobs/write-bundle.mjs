@@ -7,10 +7,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CACHE = fileURLToPath(new URL('../../node_modules/.cache/clarion', import.meta.url));
+/** Hex digits of the content's SHA-256 in a bundle's name. */
+const HASH_DIGITS = 16;
+
+/** Whether `file` is a path writeBundle gives for `prefix` (a process that was told one checks it before running it). */
+export const isBundlePath = (prefix, file) => path.dirname(file) === CACHE && new RegExp(`^${prefix}-[0-9a-f]{${HASH_DIGITS}}\\.mjs$`).test(path.basename(file));
 
 /** The bundle's path: `<prefix>-<hash>.mjs`, written now unless that content was written before. */
 export async function writeBundle(prefix, code) {
-  const file = path.join(CACHE, `${prefix}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  const file = path.join(CACHE, `${prefix}-${createHash('sha256').update(code).digest('hex').slice(0, HASH_DIGITS)}.mjs`);
   if (await stat(file).then(() => true, () => false)) return file;
   await mkdir(CACHE, { recursive: true });
   const staging = `${file}.${randomUUID()}.tmp`;
