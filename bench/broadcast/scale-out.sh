@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Scale-out, several times over: bench/broadcast/run.sh's scale-out case (each forked worker held to a share of a core
+# in a cgroup of its own, peers off) run BENCH_ROUNDS times, the worker counts in the opposite order every other round,
+# so that a slow spell of this shared machine lands on different counts. Prints every round's pushes/s and steady rate
+# per worker count, their medians, and each median as a multiple of the first count's (1 unless BENCH_WORKERS says
+# otherwise). One run of a 60,000-device broadcast per count moves by a fifth from run to run here (bench/README.md),
+# which a single round cannot tell from scale-out. Writes the table to bench/results/scale-out-<date>.txt too. Not a
+# test: it only prints figures (exit 1 if any round failed).
+#
+#   bash bench/broadcast/scale-out.sh
+#   BENCH_ROUNDS=5 BENCH_WORKERS="1 2 4" bash bench/broadcast/scale-out.sh
+# Other BENCH_* variables reach run.sh; unset, these are the scale-out case's (bench/README.md):
+set -uo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROUNDS=${BENCH_ROUNDS:-3}
+WORKERS=${BENCH_WORKERS:-1 2 4 8}
+[[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || { echo "BENCH_ROUNDS must be a whole number of at least 1 (got $ROUNDS)" >&2; exit 2; }
+export FANOUT_SHARD_RUNS=${FANOUT_SHARD_RUNS:-1} BENCH_MOCK=${BENCH_MOCK:-frames} BENCH_PEERS=${BENCH_PEERS:-off}
+export BENCH_WORKER_CPU=${BENCH_WORKER_CPU:-0.1} BENCH_SHARD_SIZE=${BENCH_SHARD_SIZE:-2000} BENCH_DEVICES=${BENCH_DEVICES:-60000}
+export BENCH_MOCK_DELAY_MS=${BENCH_MOCK_DELAY_MS:-20} BENCH_WARMUP=${BENCH_WARMUP:-8}
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/clarion-scale.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+FAILED=0
+echo "scale-out: $ROUNDS round(s) of bench/broadcast/run.sh, workers $WORKERS, each held to $BENCH_WORKER_CPU CPU;" \
+  "$BENCH_DEVICES devices in shards of $BENCH_SHARD_SIZE, mock after $BENCH_MOCK_DELAY_MS ms, $BENCH_WARMUP warm-up(s)," \
+  "FANOUT_SHARD_RUNS=$FANOUT_SHARD_RUNS" >&2
+for ((round = 1; round <= ROUNDS; round++)); do
+  order=$WORKERS
+  ((round % 2 == 0)) && order=$(tr ' ' '\n' <<<"$WORKERS" | grep . | tac | tr '\n' ' ')
+  echo "== round $round/$ROUNDS: workers $order" >&2
+  if ! BENCH_WORKERS="$order" bash "$HERE/run.sh" >"$WORK/round-$round.txt" 2>&1; then
+    echo "  round $round failed (its last lines):" >&2; tail -n 15 "$WORK/round-$round.txt" | sed 's/^/    /' >&2
+    FAILED=1
+  fi
+  # "Clarion  | 4 | 60000 | 0 | 1.243 | 48270 | ... | ok" and "Clarion, 4 worker(s): steady sending (...) 52627 pushes/s"
+  awk -v r="$round" -F'|' '/^Clarion +\|/ { gsub(/ /, "", $2); gsub(/ /, "", $6); gsub(/^ +| +$/, "", $11); print r, $2, "rate", ($11 == "ok" ? $6 : "-") }' "$WORK/round-$round.txt" >>"$WORK/figures"
+  sed -nE 's/^Clarion, ([0-9]+) worker\(s\): steady sending [^)]*\) ([0-9]+) pushes\/s.*/\1 \2/p' "$WORK/round-$round.txt" |
+    awk -v r="$round" '{ print r, $1, "steady", $2 }' >>"$WORK/figures"
+  grep -E '^Clarion +\|' "$WORK/round-$round.txt" | sed 's/^/  /' >&2
+done
+
+RESULTS="$HERE/../results/scale-out-$(date +%Y-%m-%d-%H%M%S).txt"
+mkdir -p "$(dirname "$RESULTS")"
+{
+echo
+echo "Clarion scale-out: $ROUNDS round(s), workers held to $BENCH_WORKER_CPU CPU each, $BENCH_DEVICES devices, mock after $BENCH_MOCK_DELAY_MS ms"
+echo "started $(date -Is) | commit $(git -C "$HERE" rev-parse --short HEAD 2>/dev/null) | node $(node --version) | $(nproc) cores"
+echo "pushes/s: sent / POST to answer (run.sh); steady: between 10% and 90% of the pushes by the mock's count"
+echo
+awk -v workers="$WORKERS" -v rounds="$ROUNDS" '
+  function median(list,   n, a, i, j, t) {
+    n = split(list, a, " "); if (!n) return ""
+    for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] + 0 > t + 0; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    return int((n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2) + 0.5)
+  }
+  $4 != "-" { seen[$2 " " $3] = seen[$2 " " $3] " " $4 }
+  { each[$2 " " $3 " " $1] = $4 }
+  END {
+    n = split(workers, w, " ")
+    printf "%-7s | %-28s | %-9s | %-6s | %-28s | %-9s | %s\n", "workers", "pushes/s, round by round", "median", "x " w[1], "steady, round by round", "median", "x " w[1]
+    base = median(seen[w[1] " rate"]); sbase = median(seen[w[1] " steady"])
+    for (i = 1; i <= n; i++) {
+      rates = ""; steadies = ""
+      for (r = 1; r <= rounds; r++) { rates = rates (r > 1 ? " " : "") ((w[i] " rate " r) in each ? each[w[i] " rate " r] : "?"); steadies = steadies (r > 1 ? " " : "") ((w[i] " steady " r) in each ? each[w[i] " steady " r] : "?") }
+      m = median(seen[w[i] " rate"]); s = median(seen[w[i] " steady"])
+      printf "%-7s | %-28s | %-9s | %-6s | %-28s | %-9s | %s\n", w[i], rates, m, (base && m != "" ? sprintf("x%.2f", m / base) : "-"), steadies, s, (sbase && s != "" ? sprintf("x%.2f", s / sbase) : "-")
+    }
+  }' "$WORK/figures"
+echo
+echo "Goal (issue 21): x1.8 at 2 workers, x3.6 at 4, x7 at 8, by the pushes/s medians."
+} | tee "$RESULTS"
+echo "(written to bench/results/$(basename "$RESULTS"))"
+exit "$FAILED"
