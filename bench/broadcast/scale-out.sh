@@ -19,6 +19,7 @@ export FANOUT_SHARD_RUNS=${FANOUT_SHARD_RUNS:-1} BENCH_MOCK=${BENCH_MOCK:-frames
 export BENCH_WORKER_CPU=${BENCH_WORKER_CPU:-0.1} BENCH_SHARD_SIZE=${BENCH_SHARD_SIZE:-2000} BENCH_DEVICES=${BENCH_DEVICES:-60000}
 export BENCH_MOCK_DELAY_MS=${BENCH_MOCK_DELAY_MS:-20} BENCH_WARMUP=${BENCH_WARMUP:-8}
 
+STARTED_AT=$(date -Is)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/clarion-scale.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 FAILED=0
@@ -45,7 +46,7 @@ mkdir -p "$(dirname "$RESULTS")"
 {
 echo
 echo "Clarion scale-out: $ROUNDS round(s), workers held to $BENCH_WORKER_CPU CPU each, $BENCH_DEVICES devices, mock after $BENCH_MOCK_DELAY_MS ms"
-echo "started $(date -Is) | commit $(git -C "$HERE" rev-parse --short HEAD 2>/dev/null) | node $(node --version) | $(nproc) cores"
+echo "started $STARTED_AT | commit $(git -C "$HERE" rev-parse --short HEAD 2>/dev/null) | node $(node --version) | $(nproc) cores"
 echo "pushes/s: sent / POST to answer (run.sh); steady: between 10% and 90% of the pushes by the mock's count"
 echo
 awk -v workers="$WORKERS" -v rounds="$ROUNDS" '
