@@ -22,6 +22,7 @@ export BENCH_MOCK_DELAY_MS=${BENCH_MOCK_DELAY_MS:-20} BENCH_WARMUP=${BENCH_WARMU
 STARTED_AT=$(date -Is)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/clarion-scale.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
+: >"$WORK/figures"
 FAILED=0
 echo "scale-out: $ROUNDS round(s) of bench/broadcast/run.sh, workers $WORKERS, each held to $BENCH_WORKER_CPU CPU;" \
   "$BENCH_DEVICES devices in shards of $BENCH_SHARD_SIZE, mock after $BENCH_MOCK_DELAY_MS ms, $BENCH_WARMUP warm-up(s)," \
