@@ -6,6 +6,10 @@
 
 BENCH_LIB_DIR=$(CDPATH= cd -- "$(dirname -- "${BASH_SOURCE[0]}")" >/dev/null && pwd)
 
+median() { # numbers on stdin, one a line -> their median (the mean of the middle two when even), nothing for none
+  sort -n | awk '{ a[NR] = $1 } END { if (NR) print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+
 wait_healthy() { # url pid log
   local url=$1 pid=$2 log=$3 deadline=$((SECONDS + START_TIMEOUT))
   while ((SECONDS < deadline)); do

@@ -11,6 +11,8 @@
 #   BENCH_ROUNDS=5 BENCH_WORKERS="1 2 4" bash bench/broadcast/scale-out.sh
 # Other BENCH_* variables reach run.sh; unset, these are the scale-out case's (bench/README.md):
 set -uo pipefail
+# shellcheck source=../lib.sh
+source "$(dirname "$0")/../lib.sh"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROUNDS=${BENCH_ROUNDS:-3}
 WORKERS=${BENCH_WORKERS:-1 2 4 8}
@@ -50,25 +52,23 @@ echo "Clarion scale-out: $ROUNDS round(s), workers held to $BENCH_WORKER_CPU CPU
 echo "started $STARTED_AT | commit $(git -C "$HERE" rev-parse --short HEAD 2>/dev/null) | node $(node --version) | $(nproc) cores"
 echo "pushes/s: sent / POST to answer (run.sh); steady: between 10% and 90% of the pushes by the mock's count"
 echo
-awk -v workers="$WORKERS" -v rounds="$ROUNDS" '
-  function median(list,   n, a, i, j, t) {
-    n = split(list, a, " "); if (!n) return ""
-    for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] + 0 > t + 0; j--) a[j + 1] = a[j]; a[j + 1] = t }
-    return int((n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2) + 0.5)
-  }
-  $4 != "-" { seen[$2 " " $3] = seen[$2 " " $3] " " $4 }
-  { each[$2 " " $3 " " $1] = $4 }
-  END {
-    n = split(workers, w, " ")
-    printf "%-7s | %-28s | %-9s | %-6s | %-28s | %-9s | %s\n", "workers", "pushes/s, round by round", "median", "x " w[1], "steady, round by round", "median", "x " w[1]
-    base = median(seen[w[1] " rate"]); sbase = median(seen[w[1] " steady"])
-    for (i = 1; i <= n; i++) {
-      rates = ""; steadies = ""
-      for (r = 1; r <= rounds; r++) { rates = rates (r > 1 ? " " : "") ((w[i] " rate " r) in each ? each[w[i] " rate " r] : "?"); steadies = steadies (r > 1 ? " " : "") ((w[i] " steady " r) in each ? each[w[i] " steady " r] : "?") }
-      m = median(seen[w[i] " rate"]); s = median(seen[w[i] " steady"])
-      printf "%-7s | %-28s | %-9s | %-6s | %-28s | %-9s | %s\n", w[i], rates, m, (base && m != "" ? sprintf("x%.2f", m / base) : "-"), steadies, s, (sbase && s != "" ? sprintf("x%.2f", s / sbase) : "-")
-    }
-  }' "$WORK/figures"
+# $WORK/figures: "round workers rate|steady pushes/s" lines ("-" for a failed run's rate, left out of the medians).
+figures() { awk -v w="$1" -v kind="$2" -v r="${3:-}" '$2 == w && $3 == kind && (r == "" ? $4 != "-" : $1 == r) { print $4 }' "$WORK/figures"; }
+whole() { [[ -z "$1" ]] || printf '%.0f' "$1"; }
+ratio() { [[ -n "$1" && -n "$2" ]] && awk -v a="$1" -v b="$2" 'BEGIN { printf "x%.2f", a / b }' || echo -; }
+read -ra COUNTS <<<"$WORKERS"
+base=$(figures "${COUNTS[0]}" rate | median); steady_base=$(figures "${COUNTS[0]}" steady | median)
+printf '%-7s | %-28s | %-9s | %-6s | %-28s | %-9s | %s\n' workers "pushes/s, round by round" median "x ${COUNTS[0]}" "steady, round by round" median "x ${COUNTS[0]}"
+for w in "${COUNTS[@]}"; do
+  rates=(); steadies=()
+  for ((round = 1; round <= ROUNDS; round++)); do
+    v=$(figures "$w" rate "$round"); rates+=("${v:-?}")
+    v=$(figures "$w" steady "$round"); steadies+=("${v:-?}")
+  done
+  rate=$(figures "$w" rate | median); steady=$(figures "$w" steady | median)
+  printf '%-7s | %-28s | %-9s | %-6s | %-28s | %-9s | %s\n' "$w" "${rates[*]}" "$(whole "$rate")" "$(ratio "$rate" "$base")" \
+    "${steadies[*]}" "$(whole "$steady")" "$(ratio "$steady" "$steady_base")"
+done
 echo
 echo "Goal (issue 21): x1.8 at 2 workers, x3.6 at 4, x7 at 8, by the pushes/s medians."
 } | tee "$RESULTS"

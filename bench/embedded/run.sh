@@ -43,7 +43,6 @@ start() {
   echo "$pid $(( $(now_ms) - t0 )) $port"
 }
 stop() { kill -TERM -- "-$1" 2>/dev/null; for _ in $(seq 1 150); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -KILL -- "-$1"; }
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 npm run -s dashboard:build >/dev/null 2>&1   # built once, as after the first `npm start` of a checkout
 for round in $(seq 1 "$ROUNDS"); do
