@@ -106,9 +106,9 @@ const PREPARED_POOL_SIZE = 4;
 
 const names = new Map<string, string>();
 
-/** A statement as pg sends it: by name when prepared (QueryOptions.prepare), else unnamed. */
+/** A statement as pg sends it: by name when prepared (QueryOptions.prepare or named), else unnamed. */
 const queryConfig = (text: string, values: unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig =>
-  options?.prepare ? { name: statementName(text), text, values } : { text, values };
+  options?.prepare || options?.named ? { name: statementName(text), text, values } : { text, values };
 
 /** A prepared statement's name: its text's digest, so one text is one statement on every connection. */
 function statementName(text: string): string {

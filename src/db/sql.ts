@@ -15,6 +15,14 @@ export interface QueryOptions {
    * PostgreSQL chooses. For the hot statements whose text never changes and which look every row up by a key.
    */
   prepare?: boolean;
+  /**
+   * Prepared once per connection and run by name, on whichever connection of the main pool (or the transaction's)
+   * runs it, planned as PostgreSQL chooses (plan_cache_mode auto: a plan for the parameters the first five times, then
+   * one generic plan if it costs no more). For the fan-out's fixed statements, which look their rows up by key and
+   * cost PostgreSQL more to plan than to run (bench/README.md); not for statements whose best plan depends on their
+   * parameters (a page of recipients, a count of them).
+   */
+  named?: boolean;
 }
 
 /** A transaction's connection: plain SQL, and pg-boss's executor so jobs are sent in the same transaction. */

@@ -47,6 +47,7 @@ export async function finishIfDone(database: Pick<Database, 'sql' | 'transaction
   const [row] = await database.sql.query<{ status: string; pending: boolean }>(
     `SELECT status::text, EXISTS (SELECT 1 FROM broadcast_shards WHERE broadcast_id = $1 AND status = 'pending') AS pending FROM broadcasts WHERE id = $1`,
     [broadcastId],
+    { named: true },
   );
   // Cancelled or failed while this shard sent its last page: that page may have committed after the cancel's (or the
   // failure's) fold had read the shards, its own fold skipped because the row was held. Folded in now, waiting.

@@ -78,6 +78,7 @@ export async function giveUpExpired(sql: SqlClient, job: ShardJob, deadline: Ret
        RETURNING device_uuid, CASE WHEN ambiguous > 0 THEN 'ambiguous' ELSE reason END AS reason)
      SELECT g.reason, d.platform::text, count(*)::int AS n FROM gone g JOIN devices d USING (device_uuid) GROUP BY 1, 2`,
     [job.broadcastId, job.index, deadline.windowMs, deadline.expiration ?? null],
+    { named: true },
   );
   const expired: Expired = { reasons: {}, platforms: {} };
   for (const { reason, platform, n } of rows) {
@@ -89,6 +90,8 @@ export async function giveUpExpired(sql: SqlClient, job: ShardJob, deadline: Ret
 
 /** When the shard's next retry is due; null when none is left. */
 export async function nextRetryAt(sql: SqlClient, job: ShardJob): Promise<Date | null> {
-  const [row] = await sql.query<{ at: Date | null }>(`SELECT min(next_at) AS at FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index = $2`, [job.broadcastId, job.index]);
+  const [row] = await sql.query<{ at: Date | null }>(`SELECT min(next_at) AS at FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index = $2`, [job.broadcastId, job.index], {
+    named: true,
+  });
   return row?.at ?? null;
 }

@@ -90,6 +90,7 @@ export async function claimShard(sql: SqlClient, job: ShardJob, jobId: string, h
      WHERE sh.broadcast_id = $1 AND sh.index = $2 AND sh.status = 'pending' AND b.id = sh.broadcast_id
      RETURNING sh.after::text, sh.until::text, sh.cursor::text, sh.exhausted, b.organization_id::text, b.request, b.status::text, b.stopped_platforms AS stopped`,
     [job.broadcastId, job.index, holder, jobId],
+    { named: true },
   );
   if (!row) return null;
   return {
@@ -121,13 +122,13 @@ const MERGE_FAILURES = (column: string, param: string) =>
  * passes first. A claim by another run waits for the transaction; false: the run has been fenced off.
  */
 export async function holdShard(tx: SqlTransaction, job: ShardJob, holder: string): Promise<boolean> {
-  const rows = await tx.query(`SELECT 1 FROM broadcast_shards WHERE broadcast_id = $1 AND index = $2 AND holder = $3 AND status = 'pending' FOR UPDATE`, [job.broadcastId, job.index, holder]);
+  const rows = await tx.query(`SELECT 1 FROM broadcast_shards WHERE broadcast_id = $1 AND index = $2 AND holder = $3 AND status = 'pending' FOR UPDATE`, [job.broadcastId, job.index, holder], { named: true });
   return rows.length > 0;
 }
 
 /** Whether the shard has pushes left to send again. */
 export async function hasRetries(sql: SqlClient, job: ShardJob) {
-  const rows = await sql.query(`SELECT 1 FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index = $2 LIMIT 1`, [job.broadcastId, job.index]);
+  const rows = await sql.query(`SELECT 1 FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index = $2 LIMIT 1`, [job.broadcastId, job.index], { named: true });
   return rows.length > 0;
 }
 
@@ -149,6 +150,7 @@ export async function storePage(sql: SqlClient, job: ShardJob, holder: string, p
      , resumed AS (UPDATE broadcasts b SET waiting_since = NULL FROM shard WHERE b.id = shard.broadcast_id AND $4 > 0 AND b.waiting_since IS NOT NULL)
      SELECT b.status::text, b.stopped_platforms AS stopped FROM broadcasts b JOIN shard ON b.id = shard.broadcast_id`,
     [job.broadcastId, job.index, page.cursor, page.sent, page.failed, JSON.stringify(page.failures), page.done, holder, page.exhausted ?? false, JSON.stringify(page.byPlatform ?? {})],
+    { named: true },
   );
   return row ?? null;
 }
@@ -210,6 +212,7 @@ export async function closeShard(sql: SqlClient, job: ShardJob, holder: string) 
     `WITH closed AS (UPDATE broadcast_shards SET status = 'done', updated_at = now() WHERE broadcast_id = $1 AND index = $2 AND holder = $3 AND status = 'pending' RETURNING index)
      DELETE FROM broadcast_retries WHERE broadcast_id = $1 AND shard_index IN (SELECT index FROM closed)`,
     [job.broadcastId, job.index, holder],
+    { named: true },
   );
 }
 
@@ -219,12 +222,11 @@ export async function closeShard(sql: SqlClient, job: ShardJob, holder: string) 
  */
 export async function handOff(tx: SqlTransaction, boss: Boss, job: ShardJob, holder: string, startAfter?: Date): Promise<boolean> {
   const next = randomUUID();
-  const rows = await tx.query(`UPDATE broadcast_shards SET holder = NULL, job_id = $4 WHERE broadcast_id = $1 AND index = $2 AND holder = $3 AND status = 'pending' RETURNING index`, [
-    job.broadcastId,
-    job.index,
-    holder,
-    next,
-  ]);
+  const rows = await tx.query(
+    `UPDATE broadcast_shards SET holder = NULL, job_id = $4 WHERE broadcast_id = $1 AND index = $2 AND holder = $3 AND status = 'pending' RETURNING index`,
+    [job.broadcastId, job.index, holder, next],
+    { named: true },
+  );
   if (!rows.length) return false;
   await boss.insert([{ id: next, name: QUEUES.shard, data: job, ...(startAfter && { startAfter: startAfter.toISOString() }) }], { db: tx });
   return true;

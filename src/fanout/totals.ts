@@ -33,7 +33,7 @@ const added = (now: string, before: string) =>
  */
 export async function foldTotals(tx: SqlTransaction, broadcastId: string, { wait = true } = {}) {
   // While sending, a fold never waits: one under way in another run will be followed by this run's next.
-  const locked = await tx.query(`SELECT 1 FROM broadcasts WHERE id = $1 FOR NO KEY UPDATE${wait ? '' : ' SKIP LOCKED'}`, [broadcastId]);
+  const locked = await tx.query(`SELECT 1 FROM broadcasts WHERE id = $1 FOR NO KEY UPDATE${wait ? '' : ' SKIP LOCKED'}`, [broadcastId], { named: true });
   if (!locked.length) return false;
   await tx.query(
     `WITH totals AS (
@@ -49,6 +49,7 @@ export async function foldTotals(tx: SqlTransaction, broadcastId: string, { wait
          ${added('t.failures', 'o.failures')} AS failures, 0 AS opened FROM totals t, before o WHERE t.shards > 0 AND t.sent + t.failed > o.sent + o.failed`)})
      SELECT 1`,
     [broadcastId],
+    { named: true },
   );
   return true;
 }
