@@ -41,6 +41,8 @@ for (const line of lines.filter(mine)) {
   run.pages.push({ read: sending - line.readMs, sending, sent, end, devices: line.devices, readMs: line.readMs, sendMs: line.sendMs, commitMs: line.commitMs });
 }
 const post = lines.filter((line) => line.message === 'request answered' && line.method === 'POST' && line.route === '/v1/notify').at(-1);
+// Its shards committed and the workers woken (a Clarion older than this line has none).
+const planned = lines.find((line) => mine(line) && line.message === 'shards planned');
 const start = post ? at(post) - post.durationMs : Math.min(...runs.map((run) => run.claimed - run.claimMs));
 const all = runs.flatMap((run) => run.pages);
 const first = Math.min(...runs.map((run) => run.claimed));
@@ -51,7 +53,7 @@ const sum = (values) => values.reduce((total, value) => total + value, 0);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 console.log(`broadcast ${broadcast}: ${sum(all.map((page) => page.devices))} devices in ${all.length} pages, ${runs.length} shard runs in ${new Set(runs.map((run) => run.pid)).size} processes`);
-console.log(`times from ${post ? 'the POST /v1/notify arriving' : 'the first claim'}: first shard claimed ${ms(first)}, first page sending ${ms(firstSend)}, last page stored ${ms(lastEnd)}${post ? `, answered ${ms(at(post))}` : ''}`);
+console.log(`times from ${post ? 'the POST /v1/notify arriving' : 'the first claim'}: ${planned ? `shards planned ${ms(at(planned))}, ` : ''}first shard claimed ${ms(first)}, first page sending ${ms(firstSend)}, last page stored ${ms(lastEnd)}${post ? `, answered ${ms(at(post))}` : ''}`);
 for (const step of ['readMs', 'sendMs', 'commitMs']) {
   const values = all.map((page) => page[step]);
   console.log(`  ${step.replace('Ms', '').padEnd(6)} a page: median ${median(values).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms, ${((100 * sum(values)) / sum(all.map((page) => page.end - page.read))).toFixed(1)}% of the runs' page time`);

@@ -153,7 +153,7 @@ export function newestRecipientQuery(organizationId: string, request: NotifyRequ
 /**
  * The live devices a request reaches. Written as the subscriptions less those of dead devices (every subscription's
  * device exists: a foreign key): the few dead devices are hashed, not every device, which took a million-device count
- * from about 320 to 140 ms.
+ * from about 320 to 140 ms. They are read from their own partial index (devices_dead_idx), not from the whole table.
  */
 export async function countRecipients(sql: SqlClient, organizationId: string, request: NotifyRequest) {
   const [row] = await sql.query<{ n: number }>(

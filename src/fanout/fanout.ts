@@ -190,11 +190,15 @@ export function createFanout({
   /** A scheduled broadcast's time has come: it becomes "sending" with its shards and their jobs. */
   async function startScheduled(broadcastId: string) {
     const plan = await database.transaction((tx) => startBroadcast(tx, boss, broadcastId, shardSize));
-    if (plan) planned(plan.shards);
+    if (plan) planned(plan.shards, broadcastId);
   }
 
-  /** Shards were planned (and committed): the loops that take them look now rather than at their next poll. */
-  function planned(shards: number) {
+  /**
+   * Shards were planned (and committed): the loops that take them look now rather than at their next poll. The debug
+   * line tells the planning from the workers' pick-up in a page timeline (bench/broadcast/page-timeline.mjs).
+   */
+  function planned(shards: number, broadcastId: string) {
+    logger.debug('shards planned', { broadcast: broadcastId, shards });
     look();
     wake?.(shards);
   }

@@ -143,7 +143,7 @@ export async function notify(deps: NotifyDeps, sender: Sender, input: unknown, i
     throw error;
   }
   const waited = Date.now() + deps.waitMs;
-  if (planned && !planned.expressJobId) deps.fanout.planned(planned.shards);
+  if (planned && !planned.expressJobId) deps.fanout.planned(planned.shards, id);
   if (planned?.expressJobId) {
     const finished = deps.fanout.express({ broadcastId: id, index: 0 }, planned.expressJobId);
     await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, deps.waitMs).unref())]);
