@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { backends } from './support/backends.ts';
 import { browserAvailable } from './support/browser.ts';
-import { BROWSER_PASSWORD, dashboardInBrowserDuringSuite, invitationUrl, signUpWithOrganization } from './support/browser-flows.ts';
+import { BROWSER_PASSWORD, dashboardInBrowserDuringSuite, invite, signUpWithOrganization } from './support/browser-flows.ts';
 
 describe.skipIf(!browserAvailable).each(backends)('invitations in Chromium on $name', (backend) => {
   const suite = dashboardInBrowserDuringSuite(backend);
@@ -14,10 +14,7 @@ describe.skipIf(!browserAvailable).each(backends)('invitations in Chromium on $n
     await signUpWithOrganization(page, suite.product.url, 'Invited Gazette');
     const organizationUrl = page.url();
 
-    await page.getByLabel('Invite by e-mail').fill('newcomer@example.test');
-    await page.getByLabel('Role', { exact: true }).selectOption('admin');
-    await page.getByRole('button', { name: 'Invite', exact: true }).click();
-    const url = await invitationUrl(page);
+    const url = await invite(page, 'newcomer@example.test', 'admin');
     // The tests' dashboard has no DASHBOARD_URL: links point at the first allowed origin; open it on this one.
     const path = new URL(url).pathname;
     expect(path).toMatch(/^\/invitations\/[A-Za-z0-9_-]{43}$/);
@@ -49,9 +46,7 @@ describe.skipIf(!browserAvailable).each(backends)('invitations in Chromium on $n
     const page = await suite.browser.context.newPage();
     await signUpWithOrganization(page, suite.product.url, 'Role Weekly');
     const organizationPath = new URL(page.url()).pathname;
-    await page.getByLabel('Invite by e-mail').fill('revoked@example.test');
-    await page.getByRole('button', { name: 'Invite', exact: true }).click();
-    const path = new URL(await invitationUrl(page)).pathname;
+    const path = new URL(await invite(page, 'revoked@example.test')).pathname;
     await page.getByRole('button', { name: 'Revoke the invitation of revoked@example.test' }).click();
     await page.getByRole('list', { name: 'Pending invitations' }).waitFor({ state: 'detached' });
     await page.goto(`${suite.product.url}${path}`);
@@ -59,9 +54,7 @@ describe.skipIf(!browserAvailable).each(backends)('invitations in Chromium on $n
 
     // A second member by invitation, then made an owner from the members list.
     await page.goto(`${suite.product.url}${organizationPath}`);
-    await page.getByLabel('Invite by e-mail').fill('second@example.test');
-    await page.getByRole('button', { name: 'Invite', exact: true }).click();
-    const second = new URL(await invitationUrl(page)).pathname;
+    const second = new URL(await invite(page, 'second@example.test')).pathname;
     const token = second.split('/').at(-1)!;
     const member = await suite.product.api.graphql('mutation($e: String!, $p: String!) { signUp(email: $e, password: $p) { email } }', { e: `second-${Date.now()}@example.test`, p: BROWSER_PASSWORD });
     const cookie = (member.headers.get('set-cookie') ?? '').split(';')[0]!;
