@@ -71,7 +71,6 @@ function commitInTransaction(run: CommittingRun, page: SentPage): Promise<Commit
   const { boss, job, holder, organizationId, request, platforms } = run;
   const { outcome, trips, batch, last, retrying, rangeDone, foldDue, retryDeadline } = page;
   return fencedWrite(run)(async (tx): Promise<Committed> => {
-    const expired = retrying ? await giveUpExpired(tx, job, retryDeadline) : {};
     await markDead(tx, outcome.dead);
     await devicesUnregistered(tx, boss, organizationId, outcome.dead);
     if (retrying) {
@@ -79,6 +78,10 @@ function commitInTransaction(run: CommittingRun, page: SentPage): Promise<Commit
       await clearRetries(tx, job, batch.map((row) => row.device_uuid).filter((uuid) => !again.has(uuid)));
     }
     await addRetries(tx, job, outcome.retry);
+    // Past their deadline only once the page's own answers are in: a retry answered on this page but past its deadline
+    // by now is cleared if it was delivered (not counted failed too), or given up once with its first failure kept
+    // (not written again with a new deadline and given up a second time).
+    const expired = retrying ? await giveUpExpired(tx, job, retryDeadline) : {};
     // A wrong setting stops its platform; the whole broadcast when the audience has devices on no platform that
     // can still be sent to (one with a channel here and no stop).
     const wholeStop = trips.length > 0 && !(await reachesOtherPlatforms(tx, organizationId, request, platforms.sendable(trips)));
