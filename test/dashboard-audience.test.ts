@@ -148,4 +148,28 @@ describe.skipIf(!browserAvailable).each(backends)('the dashboard\'s topics, lang
     expect(failures.filter((text) => !/favicon/.test(text))).toEqual([]);
     await page.close();
   });
+
+  it('holds the charts\' place while their chunk loads: what is below them does not move when they are drawn', { timeout: 120_000 }, async () => {
+    const page = await suite.browser.context.newPage();
+    await signUpWithOrganization(page, suite.product.url, 'Steady Herald');
+    // The charts' chunk is held until the page has been measured with its placeholders (routing also bypasses the cache).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/assets\/daily-chart[^/]*\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByText('Drawing the charts').waitFor();
+    const invite = page.getByRole('button', { name: 'Invite', exact: true });
+    const before = await invite.boundingBox();
+    release();
+    await page.getByRole('img', { name: /^Opened: / }).waitFor();
+    expect(asked).toBe(true);
+    expect(await page.getByText('Drawing the charts').count()).toBe(0);
+    expect(await invite.boundingBox()).toEqual(before);
+    await page.close();
+  });
 });

@@ -40,15 +40,18 @@ export async function invitationUrl(page: Page): Promise<string> {
 }
 
 /**
- * Invites `email` (as `role`) from an organization's page and returns the link (invitationUrl). It types once the page
- * has finished loading (no request for half a second) and checks the field holds the address before it clicks. Once
- * before (below) and once in CI on 2026-12-04 (a slow day), an Invite click right after the page loaded was answered
- * by nothing: no link, no error, the button not pending. The cause was not found; a form drawn anew after the address
- * was typed would explain it, and the failure message now says what the field held.
+ * Invites `email` (as `role`) from an organization's page and returns the link (invitationUrl). It types once every
+ * section of the page has loaded (no "Loading…" left) and checks the field holds the address before it clicks. The
+ * form is the page's last section: each section above it that loads pushes it down (by about 800 px in all on a new
+ * organization, measured 2026-12-04), and on a loaded machine the page went on loading after Playwright saw the network
+ * idle. A click aimed at Invite then lands where it was: no link, no error, the button not pending, which is how this
+ * test failed in CI on 2026-12-04 and in a fresh clone's `npm test` before (the likely cause; not caught in the act).
+ * The charts no longer move it (their frames hold their place while uPlot loads: dashboard/src/components/chart-frame.tsx).
  */
 export async function invite(page: Page, email: string, role?: string): Promise<string> {
-  await page.waitForLoadState('networkidle');
   const field = page.getByLabel('Invite by e-mail');
+  await field.waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('.loading').length === 0);
   await field.fill(email);
   if (role) await page.getByLabel('Role', { exact: true }).selectOption(role);
   const typed = await field.inputValue();

@@ -3,9 +3,10 @@
 // its D3 and lodash modules; it draws hundreds of thousands of points in tens of milliseconds, so a month is nothing;
 // it is maintained (1.6.x releases continue); and it draws only the canvas, so the caption, the legend and the
 // numbers around it are ordinary HTML that reads without it (docs/dashboard.md#charts).
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { ChartFrame } from './chart-frame.tsx';
 
 export interface DailySeries {
   label: string;
@@ -47,7 +48,6 @@ function optionsFor(series: DailySeries, width: number): uPlot.Options {
  */
 export function DailyChart({ title, label, summary, dates, series }: { title: string; label: string; summary: string; dates: string[]; series: DailySeries }) {
   const plotRef = useRef<HTMLDivElement>(null);
-  const captionId = useId();
   const data = JSON.stringify([dates, series.values]);
   useEffect(() => {
     const container = plotRef.current;
@@ -67,14 +67,8 @@ export function DailyChart({ title, label, summary, dates, series }: { title: st
     };
   }, [data, label, series.color, series.label]);
   return (
-    <figure className="chart" aria-labelledby={captionId}>
-      <figcaption id={captionId}>
-        <span className="chart-title">{title}</span> <span className="muted small">{summary}</span>
-      </figcaption>
+    <ChartFrame title={title} summary={summary} color={series.color} label={series.label}>
       <div ref={plotRef} className="chart-plot" />
-      <p className="chart-legend small">
-        <span className="chart-swatch" style={{ background: series.color }} aria-hidden="true" /> {series.label}, per UTC day
-      </p>
-    </figure>
+    </ChartFrame>
   );
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useQuery } from '../api.ts';
 import { graphql } from '../generated/gql.ts';
 import type { OrganizationInsightsQuery } from '../generated/graphql.ts';
+import { ChartFrame } from './chart-frame.tsx';
 import { ErrorNote, Loading } from './ui.tsx';
 
 // uPlot is loaded with the first chart, in a chunk of its own: the other pages do not carry it.
@@ -57,6 +58,7 @@ function Month({ days }: { days: Day[] }) {
   const reasons = failureReasons(days);
   const dates = days.map((day) => day.date);
   const span = `${dayName(dates[0]!)} to ${dayName(today.date)}`;
+  const summaryOf = (key: (typeof MEASURES)[number]['key']) => (key === 'subscribers' ? `${count(today.subscribers)} now` : `${count(sum(days, key))} in ${DAYS} days`);
   return (
     <>
       <h3 className="small-heading">Today so far (UTC)</h3>
@@ -73,14 +75,25 @@ function Month({ days }: { days: Day[] }) {
         {percent(opened, sent)} of delivered).
         {reasons.length > 0 && <> Failures by reason: {reasons.slice(0, 3).map(([reason, n]) => `${reason} ${count(n)}`).join(', ')}{reasons.length > 3 ? ', …' : ''}.</>}
       </p>
-      <Suspense fallback={<Loading what="Drawing the charts" />}>
+      {/* Until uPlot's chunk has loaded, the charts' frames hold their place (./chart-frame.tsx). */}
+      <Suspense
+        fallback={
+          <div className="charts" aria-busy="true">
+            {MEASURES.map(({ key, title, color }, i) => (
+              <ChartFrame key={key} title={title} summary={summaryOf(key)} color={color} label={title}>
+                <div className="chart-plot">{i === 0 && <Loading what="Drawing the charts" />}</div>
+              </ChartFrame>
+            ))}
+          </div>
+        }
+      >
         <div className="charts">
           {MEASURES.map(({ key, title, label, color }) => (
             <DailyChart
               key={key}
               title={title}
               label={`${title}: ${label}, ${span}`}
-              summary={key === 'subscribers' ? `${count(today.subscribers)} now` : `${count(sum(days, key))} in ${DAYS} days`}
+              summary={summaryOf(key)}
               dates={dates}
               series={{ label: title, color, values: days.map((day) => day[key]) }}
             />
