@@ -11,7 +11,7 @@ import { createFanout } from '../src/fanout/fanout.ts';
 import { backends, testLogger } from './support/backends.ts';
 import { waitFor } from './support/processes.ts';
 import { queueDuringSuite } from './support/queues.ts';
-import { apnsToken, seedOrganization } from './support/seed.ts';
+import { seedOneShardBroadcast } from './support/seed.ts';
 import { TEST_PLATFORM } from './support/server.ts';
 
 const WINDOW_MS = 60_000;
@@ -19,26 +19,10 @@ const WINDOW_MS = 60_000;
 describe.each(backends)('a retry at its deadline on $name', (backend) => {
   const suite = queueDuringSuite(backend);
 
-  /** A one-shard broadcast to two new devices; their tokens. */
-  async function broadcastToTwo() {
-    const db = suite.storage.database.prisma;
-    const org = await seedOrganization(db);
-    const tokens = [apnsToken(), apnsToken()];
-    for (const token of tokens) {
-      const device = await db.device.create({ data: { deviceUuid: randomUUID(), apnsToken: token, platform: 'ios' } });
-      await db.subscription.create({ data: { organizationId: org.id, deviceUuid: device.deviceUuid } });
-    }
-    const push = { payload: '{"aps":{}}', headers: {} };
-    const broadcast = await db.broadcast.create({
-      data: { organizationId: org.id, request: { body: 'x', target: 'all', push }, recipients: 2, shards: { create: { index: 0, after: '00000000-0000-0000-0000-000000000000' } } },
-    });
-    return { broadcast, job: { broadcastId: broadcast.id, index: 0 }, tokens };
-  }
-
   for (const answer of ['refused again', 'delivered'] as const) {
     it(`decides a retry ${answer} after its deadline passed in flight once: no second count, no new deadline`, async () => {
       const { prisma: db, sql } = suite.storage.database;
-      const { broadcast, job, tokens } = await broadcastToTwo();
+      const { broadcast, job, tokens } = await seedOneShardBroadcast(db, 2);
       const stubborn = tokens[0]!;
       const attempts = new Map<string, number>();
       let gate: Promise<void> = Promise.resolve();

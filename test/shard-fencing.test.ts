@@ -14,7 +14,7 @@ import { createFanout } from '../src/fanout/fanout.ts';
 import { queueDuringSuite } from './support/queues.ts';
 import { backends, testLogger } from './support/backends.ts';
 import { waitFor } from './support/processes.ts';
-import { apnsToken, seedOrganization } from './support/seed.ts';
+import { apnsToken, seedOneShardBroadcast, seedOrganization } from './support/seed.ts';
 import { TEST_PLATFORM } from './support/server.ts';
 
 describe.each(backends)('shard fencing on $name', (backend) => {
@@ -23,20 +23,9 @@ describe.each(backends)('shard fencing on $name', (backend) => {
   /** A one-shard broadcast to `count` new devices, with an endpoint that takes devices.unregistered; its devices' tokens in fan-out order. */
   async function broadcastTo(count: number) {
     const db = suite.storage.database.prisma;
-    const org = await seedOrganization(db);
-    const tokens = [];
-    for (let i = 0; i < count; i += 1) {
-      const device = await db.device.create({ data: { deviceUuid: randomUUID(), apnsToken: apnsToken(), platform: 'ios' } });
-      await db.subscription.create({ data: { organizationId: org.id, deviceUuid: device.deviceUuid } });
-      tokens.push(device);
-    }
-    await db.webhookEndpoint.create({ data: { id: randomUUID(), organizationId: org.id, url: 'https://hooks.example.com/x', events: ['devices.unregistered'], secretEncrypted: Buffer.alloc(40) } });
-    const push = { payload: '{"aps":{}}', headers: {} };
-    const broadcast = await db.broadcast.create({
-      data: { organizationId: org.id, request: { body: 'x', target: 'all', push }, recipients: count, shards: { create: { index: 0, after: '00000000-0000-0000-0000-000000000000' } } },
-    });
-    tokens.sort((a, b) => a.deviceUuid.localeCompare(b.deviceUuid));
-    return { org, broadcast, job: { broadcastId: broadcast.id, index: 0 }, tokens: tokens.map((t) => t.apnsToken) };
+    const seeded = await seedOneShardBroadcast(db, count);
+    await db.webhookEndpoint.create({ data: { id: randomUUID(), organizationId: seeded.org.id, url: 'https://hooks.example.com/x', events: ['devices.unregistered'], secretEncrypted: Buffer.alloc(40) } });
+    return seeded;
   }
   const options = () => ({ database: suite.storage.database, boss: suite.boss, logger: testLogger, pageSize: 2, concurrency: 2, shardSize: 100, retryWindowMs: 60_000 });
   /** Until run `who` has its first page (2 devices) in flight, however slow the machine. */

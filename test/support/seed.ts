@@ -1,5 +1,5 @@
 // Seed builders: each makes one thing with sensible defaults and returns it.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/database.ts';
 import type { SqlClient } from '../../src/db/sql.ts';
 import { createApiKey } from '../../src/domain/api-keys/service.ts';
@@ -47,6 +47,26 @@ export async function seedAudience(sql: SqlClient, organizationId: string, count
     [organizationId, tokens],
   );
   return tokens;
+}
+
+/**
+ * A sending broadcast of one shard to `count` new iOS devices of a new organization, for a fan-out run (`runShard`):
+ * the organization, the broadcast, its shard's job, and the devices' tokens in fan-out order.
+ */
+export async function seedOneShardBroadcast(db: Db, count: number) {
+  const org = await seedOrganization(db);
+  const devices = [];
+  for (let i = 0; i < count; i += 1) {
+    const device = await db.device.create({ data: { deviceUuid: randomUUID(), apnsToken: apnsToken(), platform: 'ios' } });
+    await db.subscription.create({ data: { organizationId: org.id, deviceUuid: device.deviceUuid } });
+    devices.push(device);
+  }
+  const push = { payload: '{"aps":{}}', headers: {} };
+  const broadcast = await db.broadcast.create({
+    data: { organizationId: org.id, request: { body: 'x', target: 'all', push }, recipients: count, shards: { create: { index: 0, after: '00000000-0000-0000-0000-000000000000' } } },
+  });
+  devices.sort((a, b) => a.deviceUuid.localeCompare(b.deviceUuid));
+  return { org, broadcast, job: { broadcastId: broadcast.id, index: 0 }, tokens: devices.map((device) => device.apnsToken!) };
 }
 
 /** The organization's first subscribed device in the fan-out's order (device_uuid): its token. */
