@@ -2,8 +2,9 @@
 // worker: the later run takes the shard over, and the earlier one commits nothing (no progress, no retries,
 // no dead devices, no events), so nothing is counted or sent twice. And a run never outlives its job: a push
 // still unanswered at its deadline is left to the retry table. And a run ends its range on a full page whose last
-// device is the range's bound: it neither reads nor stores an empty page after it (one read and one transaction less
-// per shard whenever a shard holds a whole number of pages, as the defaults do).
+// device is the range's bound, and so does the open-ended last range on its last full page: it neither reads nor
+// stores an empty page after it (one read and one transaction less per shard whenever a shard holds a whole number of
+// pages, as the defaults do).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { SendPush } from '../src/apns/sender.ts';
@@ -136,7 +137,7 @@ describe.each(backends)('shard fencing on $name', (backend) => {
     expect(await db.broadcast.findUniqueOrThrow({ where: { id: broadcast.id } })).toMatchObject({ status: 'completed', sent: 2, failed: 0 });
   });
 
-  it('stops at a full page that ends on the range bound, and sends nothing past it', async () => {
+  it('stops at a full page that ends on the range bound, and sends nothing past it; the open-ended last range ends on its last full page', async () => {
     const db = suite.storage.database.prisma;
     const org = await seedOrganization(db);
     const devices = [];
@@ -176,5 +177,19 @@ describe.each(backends)('shard fencing on $name', (backend) => {
     const shards = await db.broadcastShard.findMany({ where: { broadcastId: broadcast.id }, orderBy: { index: 'asc' } });
     expect(shards.map((s) => [s.status, s.sent])).toEqual([['done', 4], ['pending', 0]]);
     expect((await db.broadcast.findUniqueOrThrow({ where: { id: broadcast.id } })).status).toBe('sending');
+    // Shard 1, (devices[3], end), holds one full page: one read tells it nothing follows, and the broadcast ends.
+    let pagesStored = 0;
+    const logger = { ...testLogger, debug: (message: string) => void (message === 'shard page stored' && (pagesStored += 1)) };
+    const last = createFanout({
+      database, boss: suite.boss, logger, pageSize: 2, concurrency: 2, shardSize: 4, retryWindowMs: 60_000,
+      channels: { ios: apnsChannel({ send, platform: TEST_PLATFORM, circuit: createCircuit(), topic: 'dev.clarion.test' }) },
+    });
+    await last.runShard({ broadcastId: broadcast.id, index: 1 }, randomUUID());
+    expect(pageReads).toBe(3);
+    expect(pagesStored).toBe(1);
+    expect(sent.sort()).toEqual(devices.map((d) => d.apnsToken).sort());
+    expect(await db.broadcast.findUniqueOrThrow({ where: { id: broadcast.id }, include: { shards: { orderBy: { index: 'asc' } } } })).toMatchObject({
+      status: 'completed', sent: 6, shards: [{ status: 'done', sent: 4 }, { status: 'done', sent: 2 }],
+    });
   });
 });

@@ -126,13 +126,16 @@ export function createFanout({
       let rangeDone = exhausted;
       lap();
       if (!exhausted) {
-        const rows = prefetched && prefetched.after === cursor && limit === pageSize ? await prefetched.rows : await readPage(cursor, limit);
+        // One row more than the page is read, to know whether anything follows: a range of a whole number of pages
+        // ends with its last full page, with no empty page read and stored after it, bounded or not (the last shard's
+        // range is open-ended).
+        const read = prefetched && prefetched.after === cursor && limit === pageSize ? await prefetched.rows : await readPage(cursor, limit + 1);
         prefetched = undefined;
+        const rows = read.length > limit ? read.slice(0, limit) : read;
         last = rows.at(-1)?.device_uuid ?? cursor;
-        // A short page, or one that ends on the range's last device: no empty page read and stored after it.
-        rangeDone = rows.length < limit || (shard.until !== null && last === shard.until);
+        rangeDone = read.length <= limit;
         if (!rangeDone && !probing) {
-          prefetched = { after: last, rows: readPage(last, pageSize) };
+          prefetched = { after: last, rows: readPage(last, pageSize + 1) };
           prefetched.rows.catch(() => {}); // awaited on the next turn, if there is one
         }
         batch = rows.filter((row) => row.live);
