@@ -14,6 +14,19 @@ describe('createBatcher', () => {
     expect(batches).toEqual([[1], [2, 3, 4, 5]]);
   });
 
+  it('sends the next batch before the callers of the one that came back go on', async () => {
+    const events: string[] = [];
+    const echo = createBatcher(async (items: number[]) => {
+      events.push(`sent ${items.join(',')}`);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return items;
+    });
+    const first = echo(1).then(() => events.push('answered 1'));
+    const waiting = [echo(2), echo(3)].map((call, i) => call.then(() => events.push(`answered ${i + 2}`)));
+    await Promise.all([first, ...waiting]);
+    expect(events).toEqual(['sent 1', 'sent 2,3', 'answered 1', 'answered 2', 'answered 3']);
+  });
+
   it('respects maxBatch and concurrency', async () => {
     let inFlight = 0;
     let most = 0;

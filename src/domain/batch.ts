@@ -32,15 +32,19 @@ export function createBatcher<In, Out>(run: (items: In[]) => Promise<Out[]>, { m
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
       inFlight += 1;
-      run(batch.map((entry) => entry.item))
-        .then(
-          (results) => batch.forEach((entry, i) => entry.resolve(results[i]!)),
-          (error) => batch.forEach((entry) => entry.reject(error)),
-        )
-        .finally(() => {
+      // The next batch is sent before this one's callers go on: the database works on it while they answer.
+      run(batch.map((entry) => entry.item)).then(
+        (results) => {
           inFlight -= 1;
           flush();
-        });
+          batch.forEach((entry, i) => entry.resolve(results[i]!));
+        },
+        (error) => {
+          inFlight -= 1;
+          flush();
+          batch.forEach((entry) => entry.reject(error));
+        },
+      );
     }
   }
 
