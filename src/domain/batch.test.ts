@@ -27,6 +27,20 @@ describe('createBatcher', () => {
     expect(events).toEqual(['sent 1', 'sent 2,3', 'answered 1', 'answered 2', 'answered 3']);
   });
 
+  it('fails only its own batch when the statement throws rather than rejecting, and goes on', async () => {
+    let calls = 0;
+    const echo = createBatcher((items: number[]) => {
+      calls += 1;
+      if (calls === 2) throw new Error('could not build the statement');
+      return new Promise<number[]>((resolve) => setTimeout(() => resolve(items), 1));
+    });
+    const first = echo(1);
+    const second = echo(2);
+    await expect(first).resolves.toBe(1);
+    await expect(second).rejects.toThrow('could not build the statement');
+    await expect(echo(3)).resolves.toBe(3);
+  });
+
   it('respects maxBatch and concurrency', async () => {
     let inFlight = 0;
     let most = 0;

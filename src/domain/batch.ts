@@ -32,8 +32,15 @@ export function createBatcher<In, Out>(run: (items: In[]) => Promise<Out[]>, { m
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
       inFlight += 1;
-      // The next batch is sent before this one's callers go on: the database works on it while they answer.
-      run(batch.map((entry) => entry.item)).then(
+      // The next batch is sent before this one's callers go on: the database works on it while they answer. A run
+      // that throws rather than rejecting fails its own batch, never the one whose callers are still to be answered.
+      let sent: Promise<Out[]>;
+      try {
+        sent = run(batch.map((entry) => entry.item));
+      } catch (error) {
+        sent = Promise.reject(error);
+      }
+      sent.then(
         (results) => {
           inFlight -= 1;
           flush();

@@ -84,8 +84,8 @@ function topicPage(topics: string[]) {
  * The next page of a shard's subscriptions after `cursor`, in device order, with each device's token and
  * whether it is live. The page is cut from the subscriptions' primary key first and only then joined, so
  * every page costs the same wherever the cursor is (a plain join with LIMIT let the planner rescan every
- * device before the cursor: quadratic over a large audience). Dead devices come back too, so that a short
- * page always means the end of the range.
+ * device before the cursor: quadratic over a large audience). Dead devices come back too, so that a page of
+ * fewer rows than asked for always means the end of the range (a shard asks for one more than it sends).
  */
 export function pageQuery(organizationId: string, request: NotifyRequest, range: Range, cursor: string | null, limit: number): [string, unknown[]] {
   const subscriptions = request.topics
