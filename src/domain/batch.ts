@@ -27,30 +27,22 @@ export function createBatcher<In, Out>(run: (items: In[]) => Promise<Out[]>, { m
   let queue: { item: In; resolve: (value: Out) => void; reject: (error: unknown) => void }[] = [];
   let inFlight = 0;
 
+  function next() {
+    inFlight -= 1;
+    flush();
+  }
+
   function flush() {
     while (inFlight < concurrency && queue.length) {
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
       inFlight += 1;
       // The next batch is sent before this one's callers go on: the database works on it while they answer. A run
-      // that throws rather than rejecting fails its own batch, never the one whose callers are still to be answered.
-      let sent: Promise<Out[]>;
-      try {
-        sent = run(batch.map((entry) => entry.item));
-      } catch (error) {
-        sent = Promise.reject(error);
-      }
+      // that throws rather than rejecting fails its own batch (the executor turns the throw into a rejection).
+      const sent = new Promise<Out[]>((resolve) => resolve(run(batch.map((entry) => entry.item))));
       sent.then(
-        (results) => {
-          inFlight -= 1;
-          flush();
-          batch.forEach((entry, i) => entry.resolve(results[i]!));
-        },
-        (error) => {
-          inFlight -= 1;
-          flush();
-          batch.forEach((entry) => entry.reject(error));
-        },
+        (results) => (next(), batch.forEach((entry, i) => entry.resolve(results[i]!))),
+        (error) => (next(), batch.forEach((entry) => entry.reject(error))),
       );
     }
   }
