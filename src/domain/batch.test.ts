@@ -94,4 +94,17 @@ describe('createBatcher', () => {
     release();
     expect(await Promise.all(waiting)).toEqual([2, 3]);
   });
+
+  it('whenQueued answers a write, passes other failures on as rejections, and never throws itself', async () => {
+    expect(await whenQueued(async () => 7)).toEqual({ ok: true, value: 7 });
+    const broken = new Error('connection refused');
+    await expect(whenQueued(() => Promise.reject(broken))).rejects.toBe(broken);
+    let answer: Promise<unknown> | undefined;
+    expect(() => {
+      answer = whenQueued(() => {
+        throw broken;
+      });
+    }).not.toThrow();
+    await expect(answer).rejects.toBe(broken);
+  });
 });

@@ -55,13 +55,6 @@ interface Registration {
 
 const TOKEN_FIELD = { ios: 'apnsToken', android: 'fcmToken', web: 'webPush' } as const;
 
-export async function validateRegistration(input: RegisterDeviceInput, settings: DeviceSettings = {}): Promise<Result<Registration>> {
-  const locale = localeOf(input.locale);
-  if (!locale.ok) return locale;
-  const token = await validateToken(input, settings);
-  return token.ok ? ok({ ...token.value, locale: locale.value }) : token;
-}
-
 /** A device's locale as given (absent or null: none), in canonical form. */
 function localeOf(locale: unknown): Result<string | null> {
   if (locale === undefined || locale === null) return ok(null);
@@ -69,7 +62,14 @@ function localeOf(locale: unknown): Result<string | null> {
   return canonical ? ok(canonical) : invalid('locale', `locale must be a BCP 47 language tag of at most ${MAX_LOCALE_LENGTH} characters, e.g. "fr-CA"`);
 }
 
-async function validateToken(input: RegisterDeviceInput, settings: DeviceSettings): Promise<Result<Omit<Registration, 'locale'>>> {
+type Token = Omit<Registration, 'locale'>;
+
+/**
+ * The device's token, checked. An app's token (ios, android) is answered at once; only a browser's subscription is
+ * checked by something that waits (src/webpush), so a registration makes a promise only where one is needed: each
+ * costs its microtask, and on Node 20 the request id's promise hooks as well (bench/README.md).
+ */
+function tokenOf(input: RegisterDeviceInput, settings: DeviceSettings): Result<Token> | Promise<Result<Token>> {
   const { platform } = input;
   if (!PLATFORMS.includes(platform as Platform)) {
     return invalid('platform', `platform must be one of: ${PLATFORMS.map((p) => `"${p}"`).join(', ')}`);
@@ -93,9 +93,9 @@ async function validateToken(input: RegisterDeviceInput, settings: DeviceSetting
     return ok({ platform, token, p256dh: null, auth: null });
   }
   if (!settings.webPush) return fail('UNAVAILABLE', 'Web Push is off on this server: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (see docs/configuration.md)', 'webPush');
-  const subscription = await settings.webPush.validate(input.webPush);
-  if (!subscription.ok) return subscription;
-  return ok({ platform: 'web', token: subscription.value.endpoint, p256dh: subscription.value.p256dh, auth: subscription.value.auth });
+  return settings.webPush
+    .validate(input.webPush)
+    .then((subscription) => (subscription.ok ? ok({ platform: 'web' as const, token: subscription.value.endpoint, p256dh: subscription.value.p256dh, auth: subscription.value.auth }) : subscription));
 }
 
 const COLUMN = { ios: 'apns_token', android: 'fcm_token', web: 'web_push_endpoint' } as const;
@@ -168,11 +168,18 @@ const registerBatch = (platform: Platform) => {
 
 const batches = { ios: registerBatch('ios'), android: registerBatch('android'), web: registerBatch('web') };
 
-export async function registerDevice(sql: SqlClient, input: RegisterDeviceInput, settings: DeviceSettings = {}): Promise<Result<DeviceRegistration>> {
-  const valid = await validateRegistration(input, settings);
-  if (!valid.ok) return valid;
+export function registerDevice(sql: SqlClient, input: RegisterDeviceInput, settings: DeviceSettings = {}): Promise<Result<DeviceRegistration>> {
+  const locale = localeOf(input.locale);
+  if (!locale.ok) return Promise.resolve(locale);
+  const token = tokenOf(input, settings);
+  return token instanceof Promise ? token.then((checked) => register(sql, checked, locale.value)) : register(sql, token, locale.value);
+}
+
+function register(sql: SqlClient, token: Result<Token>, locale: string | null): Promise<Result<DeviceRegistration>> {
+  if (!token.ok) return Promise.resolve(token);
+  const registration = { ...token.value, locale };
   // xmax = 0 only for a freshly inserted row; ON CONFLICT makes concurrent registrations agree on one device.
-  return whenQueued(() => batches[valid.value.platform](sql, valid.value));
+  return whenQueued(() => batches[registration.platform](sql, registration));
 }
 
 export interface DeviceDetails {

@@ -36,7 +36,7 @@ builder.mutationFields((t) => ({
       webPush: t.arg({ type: 'JSON', description: 'The PushSubscription a browser gives the web app (its toJSON()).' }),
       locale: t.arg.string({ description: 'The device\'s language as a BCP 47 tag (e.g. "fr-CA"): broadcasts with localized texts send it the closest. Registering again with one replaces it; without one keeps it.' }),
     },
-    resolve: async (_root, args, ctx) => unwrap(await registerDevice(ctx.sql, args, ctx.devices)),
+    resolve: (_root, args, ctx) => registerDevice(ctx.sql, args, ctx.devices).then(unwrap),
   }),
 }));
 

@@ -37,8 +37,8 @@ builder.mutationFields((t) => ({
           'Missing or invalid: INVALID_EXTERNAL_ID_TOKEN, and the subscription stays as it was. Ignored otherwise.',
       }),
     },
-    resolve: async (_root, { deviceUuid, orgSlug, externalId, inviteCode, externalIdToken, topics }, ctx) =>
-      unwrap(await subscribe(ctx.sql, { deviceUuid: String(deviceUuid), orgSlug, externalId, inviteCode, externalIdToken, topics })),
+    resolve: (_root, { deviceUuid, orgSlug, externalId, inviteCode, externalIdToken, topics }, ctx) =>
+      subscribe(ctx.sql, { deviceUuid: String(deviceUuid), orgSlug, externalId, inviteCode, externalIdToken, topics }).then(unwrap),
   }),
   unsubscribeDevice: t.boolean({
     description: 'Removes a device\'s subscription; NOT_FOUND when there is none.',

@@ -145,14 +145,18 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
   };
 
   return {
-    async handle(request: Incoming, requestContext: RequestContext, observed?: Observed): Promise<Reply> {
-      let answer: Reply;
-      try {
-        answer = request.method === 'OPTIONS' ? preflight(request.url, observed) : await run(request, requestContext, observed);
-      } catch (error) {
-        answer = refusal(error, request);
-      }
-      return withCors(answer, request.url);
+    /** Never throws: whatever goes wrong is the promise's (a `then` on the route's run, not an async function awaiting it). */
+    handle(request: Incoming, requestContext: RequestContext, observed?: Observed): Promise<Reply> {
+      const answered = (answer: Reply) => withCors(answer, request.url);
+      const refused = (error: unknown) => withCors(refusal(error, request), request.url);
+      if (request.method !== 'OPTIONS') return run(request, requestContext, observed).then(answered, refused);
+      return new Promise((resolve) => {
+        try {
+          resolve(answered(preflight(request.url, observed)));
+        } catch (error) {
+          resolve(refused(error));
+        }
+      });
     },
     /**
      * Compiles every route's operation now, one a turn of the event loop so that requests are answered between them:
