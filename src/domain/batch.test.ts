@@ -106,5 +106,9 @@ describe('createBatcher', () => {
       });
     }).not.toThrow();
     await expect(answer).rejects.toBe(broken);
+    const full = () => {
+      throw new BatchQueueFullError();
+    };
+    expect(await whenQueued(full)).toEqual({ ok: false, error: { code: 'UNAVAILABLE', message: 'the server is busy; retry in a moment' } });
   });
 });

@@ -70,14 +70,16 @@ export function perDatabase<Db extends object, In, Out>(make: (db: Db) => (item:
  * function awaiting the write: a promise fewer a request on the intake path (bench/README.md).
  */
 export function whenQueued<T>(write: () => Promise<T>): Promise<Result<T>> {
-  let written: Promise<T>;
   try {
-    written = write();
+    return write().then(ok, busy);
   } catch (error) {
-    return Promise.reject(error);
+    // A write that throws rather than rejecting is answered as if it had rejected.
+    return new Promise((resolve) => resolve(busy(error)));
   }
-  return written.then(ok, (error) => {
-    if (error instanceof BatchQueueFullError) return fail('UNAVAILABLE', 'the server is busy; retry in a moment');
-    throw error;
-  });
+}
+
+/** A full queue is UNAVAILABLE; anything else is passed on. */
+function busy(error: unknown): Result<never> {
+  if (error instanceof BatchQueueFullError) return fail('UNAVAILABLE', 'the server is busy; retry in a moment');
+  throw error;
 }

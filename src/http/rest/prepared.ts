@@ -49,9 +49,14 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
 
   // A context made at once, and no budget to count: the compiled function runs straight away, its answer one `then`
   // after it (no async function around it awaiting it: a promise or two fewer a request, bench/README.md).
-  const run = (request: RequestContext, variableValues: Record<string, unknown>) => {
-    const made = core.context(request);
-    return made instanceof Promise || refused.length || counted.length ? checked(made, variableValues) : answer(made, variableValues);
+  // Never throws: what goes wrong is the promise's.
+  const run = (request: RequestContext, variableValues: Record<string, unknown>): Promise<{ result: ExecutionResult; context: Context }> => {
+    try {
+      const made = core.context(request);
+      return made instanceof Promise || refused.length || counted.length ? checked(made, variableValues) : answer(made, variableValues);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
 
   const checked = async (made: Context | Promise<Context>, variableValues: Record<string, unknown>) => {
@@ -83,7 +88,8 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
       return { result: result.errors ? { ...result, errors: maskedInAnswerOrder(result.errors.map(withCause), core.maskError) } : result, context };
     };
     const result = compiledQuery().query(undefined, context, variableValues);
-    return typeof (result as PromiseLike<ExecutionResult>).then === 'function' ? (result as PromiseLike<ExecutionResult>).then(answered) as Promise<{ result: ExecutionResult; context: Context }> : Promise.resolve(answered(result as ExecutionResult));
+    // graphql-jit answers with a native promise when a resolver waits (every route's does), else with the result.
+    return result instanceof Promise ? result.then(answered) : new Promise((resolve) => resolve(answered(result)));
   }
   return Object.assign(run, {
     compile() {

@@ -150,13 +150,13 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
       const answered = (answer: Reply) => withCors(answer, request.url);
       const refused = (error: unknown) => withCors(refusal(error, request), request.url);
       if (request.method !== 'OPTIONS') return run(request, requestContext, observed).then(answered, refused);
-      return new Promise((resolve) => {
+      return new Promise<Reply>((resolve) => {
         try {
-          resolve(answered(preflight(request.url, observed)));
+          resolve(preflight(request.url, observed));
         } catch (error) {
           resolve(refused(error));
         }
-      });
+      }).then(answered);
     },
     /**
      * Compiles every route's operation now, one a turn of the event loop so that requests are answered between them:
