@@ -124,7 +124,8 @@ describe('the HTTP/2 framing transport', () => {
         socket.write(frame(FrameType.WINDOW_UPDATE, 0, 0, increment));
         socket.pause(); // the server reads nothing for now
       },
-    });
+      // Not a test of timeouts: the 15 MB drain through the in-process server took over 5 s on a loaded CI machine.
+    }, { requestTimeoutMs: 25_000 });
     const big = JSON.stringify({ aps: { alert: 'y'.repeat(3000) } });
     const many = Array.from({ length: 5000 }, (_, i) => send(push(i + 1, { payload: big })));
     await later(300);
@@ -133,7 +134,7 @@ describe('the HTTP/2 framing transport', () => {
     expect(waiting).toBeGreaterThan(0);
     expect(ringCapacity).toBeGreaterThan(2048); // the rings grew to hold the burst
     server.connections[0]!.socket.resume();
-    expect((await Promise.all(many)).every((o) => o.ok)).toBe(true);
+    expect((await Promise.all(many)).filter((o) => !o.ok)).toEqual([]);
     // The burst has passed: the rings that queued it give their memory back.
     await vi.waitFor(() => expect(transport.stats().ringCapacity).toBe(2048), { timeout: 5_000 });
   }, 30_000);
