@@ -154,7 +154,7 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
         try {
           resolve(preflight(request.url, observed));
         } catch (error) {
-          resolve(refused(error));
+          resolve(refusal(error, request));
         }
       }).then(answered);
     },
