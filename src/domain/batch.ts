@@ -1,3 +1,4 @@
+import { attempt } from '../attempt.ts';
 import { fail, ok, type Result } from './errors.ts';
 
 // Group commit for hot single-row writes. Calls that arrive while earlier batches are in flight wait and
@@ -70,12 +71,8 @@ export function perDatabase<Db extends object, In, Out>(make: (db: Db) => (item:
  * function awaiting the write: a promise fewer a request on the intake path (bench/README.md).
  */
 export function whenQueued<T>(write: () => Promise<T>): Promise<Result<T>> {
-  try {
-    return write().then(ok, busy);
-  } catch (error) {
-    // A write that throws rather than rejecting is answered as if it had rejected.
-    return new Promise((resolve) => resolve(busy(error)));
-  }
+  // A write that throws rather than rejecting is answered as if it had rejected.
+  return attempt(write).then(ok, busy);
 }
 
 /** A full queue is UNAVAILABLE; anything else is passed on. */

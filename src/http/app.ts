@@ -6,6 +6,7 @@ import { createServerAdapter } from '@whatwg-node/server';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { attempt } from '../attempt.ts';
 import { withRequestId, type Logger } from '../logger.ts';
 import { requestIdOf, type Observed } from './request-id.ts';
 import { isJson, readLimited, requireJsonParams } from './body.ts';
@@ -245,13 +246,7 @@ export function createApp({ config, database, logger, redis, boss, fanout, webho
         }
       };
       // A `then`, not an async function awaiting the answer: a promise fewer a request (bench/README.md).
-      let answering: Promise<Reply>;
-      try {
-        answering = answer(request, observed);
-      } catch (error) {
-        answering = Promise.reject(error);
-      }
-      return answering.then(write, (error) => write(failure(error, url.pathname)));
+      return attempt(() => answer(request, observed)).then(write, (error) => write(failure(error, url.pathname)));
     });
   }
 

@@ -15,6 +15,7 @@
 // unanswered. The façade's types are plain objects from the domain.
 import { getNamedType, getOperationAST, getVariableValues, GraphQLError, isInputObjectType, typeFromAST, validate, type DocumentNode, type GraphQLSchema, type ExecutionResult, type ValidationRule } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { attempt } from '../../attempt.ts';
 import type { Context } from '../../graphql/context.ts';
 import type { GraphQLCore, RequestContext } from '../yoga.ts';
 
@@ -50,14 +51,11 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
   // A context made at once, and no budget to count: the compiled function runs straight away, its answer one `then`
   // after it (no async function around it awaiting it: a promise or two fewer a request, bench/README.md).
   // Never throws: what goes wrong is the promise's.
-  const run = (request: RequestContext, variableValues: Record<string, unknown>): Promise<{ result: ExecutionResult; context: Context }> => {
-    try {
+  const run = (request: RequestContext, variableValues: Record<string, unknown>): Promise<{ result: ExecutionResult; context: Context }> =>
+    attempt(() => {
       const made = core.context(request);
       return made instanceof Promise || refused.length || counted.length ? checked(made, variableValues) : answer(made, variableValues);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
+    });
 
   const checked = async (made: Context | Promise<Context>, variableValues: Record<string, unknown>) => {
     const context = made instanceof Promise ? await made : made;

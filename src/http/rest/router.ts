@@ -3,6 +3,7 @@
 // /graphql), and turn the result into a status and a JSON body. The rules themselves live in the resolvers and the domain.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { GraphQLError } from 'graphql';
+import { attempt } from '../../attempt.ts';
 import type { DomainError } from '../../domain/errors.ts';
 import { fieldsIssue } from '../../domain/validate.ts';
 import { readJsonObject, readOptionalJsonObject } from '../body.ts';
@@ -150,13 +151,7 @@ export function createRestRouter({ yoga, routes, rateLimits, maxBodyBytes }: { y
       const answered = (answer: Reply) => withCors(answer, request.url);
       const refused = (error: unknown) => withCors(refusal(error, request), request.url);
       if (request.method !== 'OPTIONS') return run(request, requestContext, observed).then(answered, refused);
-      return new Promise<Reply>((resolve) => {
-        try {
-          resolve(preflight(request.url, observed));
-        } catch (error) {
-          resolve(refusal(error, request));
-        }
-      }).then(answered);
+      return attempt(() => Promise.resolve(preflight(request.url, observed))).then(answered, refused);
     },
     /**
      * Compiles every route's operation now, one a turn of the event loop so that requests are answered between them:
