@@ -22,6 +22,12 @@ DEVICES=${BENCH_DEVICES:-100000}
 # core, as on a small machine; the API process is not held. BENCH_PEERS=off skips h2load and the peer (for such runs,
 # which compare worker counts with each other).
 WORKER_CPU=${BENCH_WORKER_CPU:-}
+# BENCH_WORKER_CPUSET=1 BENCH_OTHER_CPUSET=0 (with BENCH_WORKER_CPU): the held workers pinned to the first list of CPUs,
+# Clarion's API process and the mock to the second (taskset; PostgreSQL, the machine's, is left where it runs). On 2
+# cores the scheduler otherwise moves every process between them, and a worker's CPU a push rose with the machine's
+# load, not with its own work (bench/README.md, "Scale-out, pinned").
+WORKER_CPUSET=${BENCH_WORKER_CPUSET:-}
+OTHER_CPUSET=${BENCH_OTHER_CPUSET:-}
 PEERS=${BENCH_PEERS:-on}
 # BENCH_WARMUP=n: each Clarion start first sends n whole broadcasts to the same audience, unmeasured, so that the
 # measured one runs on workers whose hot code V8 has already optimized, as a long-running instance's are. Each of
@@ -73,6 +79,11 @@ positive BENCH_PEER_CHUNK "$PEER_CHUNK"
 positive BENCH_PEER_IN_FLIGHT "$PEER_IN_FLIGHT"
 positive BENCH_PEER_CLIENTS "$PEER_CLIENTS"
 [[ "$MOCK_KIND" == node || "$MOCK_KIND" == frames ]] || { echo "BENCH_MOCK must be node or frames" >&2; exit 2; }
+if [[ -n "$WORKER_CPUSET$OTHER_CPUSET" ]]; then
+  [[ -n "$WORKER_CPU" && "$WORKER_CPUSET" =~ ^[0-9][0-9,-]*$ && "$OTHER_CPUSET" =~ ^[0-9][0-9,-]*$ ]] ||
+    { echo "BENCH_WORKER_CPUSET and BENCH_OTHER_CPUSET go together, with BENCH_WORKER_CPU, each a CPU list such as 1 or 0-1 (got '$WORKER_CPUSET' and '$OTHER_CPUSET')" >&2; exit 2; }
+  command -v taskset >/dev/null 2>&1 || { echo "taskset not found (util-linux)" >&2; exit 2; }
+fi
 [[ "$MOCK_DELAY_MS" =~ ^[0-9]+$ ]] || { echo "BENCH_MOCK_DELAY_MS must be whole milliseconds (got '$MOCK_DELAY_MS')" >&2; exit 2; }
 [[ -z "$SHARD_SIZE" ]] || positive BENCH_SHARD_SIZE "$SHARD_SIZE"
 [[ "$AUDIENCE" == received || "$AUDIENCE" == new ]] || { echo "BENCH_AUDIENCE must be received or new" >&2; exit 2; }
@@ -393,6 +404,15 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
     done
     ((n == workers)) || fail "held $n worker process(es) to $WORKER_CPU CPU, expected $workers"
     echo "  $n worker(s) held to $WORKER_CPU CPU each (cgroups clarion-bench-$tag-*)" >&2
+    if [[ -n "$WORKER_CPUSET" ]]; then
+      for p in $(ps -o pid= --ppid "$pid"); do
+        [[ "$(basename "$(readlink "/proc/$p/exe" 2>/dev/null)")" == node ]] || continue
+        taskset -a -p -c "$WORKER_CPUSET" "$p" >/dev/null || fail "cannot pin worker $p to CPU $WORKER_CPUSET"
+      done
+      taskset -a -p -c "$OTHER_CPUSET" "$pid" >/dev/null && taskset -a -p -c "$OTHER_CPUSET" "$MOCK_PID" >/dev/null ||
+        fail "cannot pin the API process and the mock to CPU $OTHER_CPUSET"
+      echo "  workers pinned to CPU $WORKER_CPUSET, the API process and the mock to CPU $OTHER_CPUSET" >&2
+    fi
   fi
   local round
   for ((round = 1; round <= WARMUP; round++)); do
@@ -501,7 +521,7 @@ verdict() { awk -v v="$1" -v goal="$2" -v op="$3" 'BEGIN{ if (v == "" || v == "-
   echo "Clarion broadcast benchmark: one push to $DEVICES devices (Clarion: POST /v1/notify, live key, target $TARGET, $LANGUAGES languages), three senders, the same mock APNs"
   echo "started $STARTED_AT | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(h2load --version 2>/dev/null | head -n1) | @parse/node-apn $PEER_VERSION | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "mock APNs ($MOCK_KIND): answers each push after ${MOCK_DELAY_MS} ms, 1000 streams per connection | h2load -n $DEVICES -c $H2_CLIENTS -m $H2_STREAMS (one device token) | node-apn: ${PEER_CLIENTS} connection(s), send() of $PEER_CHUNK tokens, $PEER_IN_FLIGHT at once"
-  echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each$( ((WARMUP > 0)) && echo ", each after $WARMUP unmeasured warm-up broadcast(s)"))${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS} | audience: $AUDIENCE (BENCH_AUDIENCE), device uuids ${BENCH_DEVICE_UUIDS:-v7} (BENCH_DEVICE_UUIDS)"
+  echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each$( ((WARMUP > 0)) && echo ", each after $WARMUP unmeasured warm-up broadcast(s)"))${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS}${WORKER_CPUSET:+ | workers pinned to CPU $WORKER_CPUSET, the API process and the mock to CPU $OTHER_CPUSET} | audience: $AUDIENCE (BENCH_AUDIENCE), device uuids ${BENCH_DEVICE_UUIDS:-v7} (BENCH_DEVICE_UUIDS)"
   echo
   {
     echo "sender|workers|pushes|failures|seconds|pushes/s|x peer|x h2load|idle PSS|peak PSS|status"
