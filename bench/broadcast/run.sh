@@ -82,6 +82,8 @@ positive BENCH_PEER_CLIENTS "$PEER_CLIENTS"
 if [[ -n "$WORKER_CPUSET$OTHER_CPUSET" ]]; then
   [[ -n "$WORKER_CPU" && "$WORKER_CPUSET" =~ ^[0-9][0-9,-]*$ && "$OTHER_CPUSET" =~ ^[0-9][0-9,-]*$ ]] ||
     { echo "BENCH_WORKER_CPUSET and BENCH_OTHER_CPUSET go together, with BENCH_WORKER_CPU, each a CPU list such as 1 or 0-1 (got '$WORKER_CPUSET' and '$OTHER_CPUSET')" >&2; exit 2; }
+  # The mock stays pinned once a Clarion run has pinned it: the peers would meet a different mock than Clarion's first run.
+  [[ "$PEERS" == off ]] || { echo "BENCH_WORKER_CPUSET compares worker counts: set BENCH_PEERS=off" >&2; exit 2; }
   command -v taskset >/dev/null 2>&1 || { echo "taskset not found (util-linux)" >&2; exit 2; }
 fi
 [[ "$MOCK_DELAY_MS" =~ ^[0-9]+$ ]] || { echo "BENCH_MOCK_DELAY_MS must be whole milliseconds (got '$MOCK_DELAY_MS')" >&2; exit 2; }
