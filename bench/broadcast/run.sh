@@ -401,16 +401,13 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
       mkdir -p "$cg" && cat /sys/fs/cgroup/cpu/cpu.cfs_period_us >/dev/null &&
         awk -v c="$WORKER_CPU" -v p="$(cat "$cg/cpu.cfs_period_us")" 'BEGIN{printf "%d", c * p}' >"$cg/cpu.cfs_quota_us" &&
         echo "$p" >"$cg/cgroup.procs" || fail "cannot hold worker $p to $WORKER_CPU CPU in $cg (root and cgroup v1 needed)"
+      [[ -z "$WORKER_CPUSET" ]] || taskset -a -p -c "$WORKER_CPUSET" "$p" >/dev/null || fail "cannot pin worker $p to CPU $WORKER_CPUSET"
       CGROUPS+=("$cg")
       n=$((n + 1))
     done
     ((n == workers)) || fail "held $n worker process(es) to $WORKER_CPU CPU, expected $workers"
     echo "  $n worker(s) held to $WORKER_CPU CPU each (cgroups clarion-bench-$tag-*)" >&2
     if [[ -n "$WORKER_CPUSET" ]]; then
-      for p in $(ps -o pid= --ppid "$pid"); do
-        [[ "$(basename "$(readlink "/proc/$p/exe" 2>/dev/null)")" == node ]] || continue
-        taskset -a -p -c "$WORKER_CPUSET" "$p" >/dev/null || fail "cannot pin worker $p to CPU $WORKER_CPUSET"
-      done
       taskset -a -p -c "$OTHER_CPUSET" "$pid" >/dev/null && taskset -a -p -c "$OTHER_CPUSET" "$MOCK_PID" >/dev/null ||
         fail "cannot pin the API process and the mock to CPU $OTHER_CPUSET"
       echo "  workers pinned to CPU $WORKER_CPUSET, the API process and the mock to CPU $OTHER_CPUSET" >&2

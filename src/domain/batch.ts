@@ -39,9 +39,8 @@ export function createBatcher<In, Out>(run: (items: In[]) => Promise<Out[]>, { m
       queue = queue.slice(batch.length);
       inFlight += 1;
       // The next batch is sent before this one's callers go on: the database works on it while they answer. A run
-      // that throws rather than rejecting fails its own batch (the executor turns the throw into a rejection).
-      const sent = new Promise<Out[]>((resolve) => resolve(run(batch.map((entry) => entry.item))));
-      sent.then(
+      // that throws rather than rejecting fails its own batch (attempt turns the throw into a rejection).
+      attempt(() => run(batch.map((entry) => entry.item))).then(
         (results) => (next(), batch.forEach((entry, i) => entry.resolve(results[i]!))),
         (error) => (next(), batch.forEach((entry) => entry.reject(error))),
       );

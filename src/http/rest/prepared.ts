@@ -86,8 +86,9 @@ export function prepareOperation(core: GraphQLCore, document: DocumentNode, limi
       return { result: result.errors ? { ...result, errors: maskedInAnswerOrder(result.errors.map(withCause), core.maskError) } : result, context };
     };
     const result = compiledQuery().query(undefined, context, variableValues);
-    // graphql-jit answers with a native promise when a resolver waits (every route's does), else with the result.
-    return result instanceof Promise ? result.then(answered) : new Promise((resolve) => resolve(answered(result)));
+    // graphql-jit answers with a native promise when a resolver waits (every route's does), else with the result. A
+    // throw here reaches `run`'s attempt or `checked`'s async function: either makes it the promise's rejection.
+    return result instanceof Promise ? result.then(answered) : Promise.resolve(answered(result));
   }
   return Object.assign(run, {
     compile() {
