@@ -60,10 +60,20 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
     return { status: row.status, sent: row.sent, failed: row.failed, byPlatform: row.byPlatform, day: { sent: day?.sent ?? 0, failed: day?.failed ?? 0 } };
   }
 
-  it('counts the page of a run that hands its shard on while the cancel is between its fold and its commit', async () => {
+  /** Resolves once a statement of this database waits for a lock another transaction holds. */
+  async function someoneWaits() {
+    for (;;) {
+      const [row] = await suite.storage.database.sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (row!.n > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /** cancelBroadcast held just before its NOTIFY: after its fold, before its commit. */
+  function heldCancel(organizationId: string, broadcastId: string) {
     const { database } = suite.storage;
-    const { org, broadcast, jobs, holders } = await sendingBroadcast(1);
-    // cancelBroadcast, held just before its NOTIFY: after its fold, before its commit.
     const { reached, arrived, gate, release } = pause();
     const held = {
       transaction: <T>(work: (tx: SqlTransaction) => Promise<T>) =>
@@ -80,29 +90,64 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
           } as SqlTransaction),
         ),
     };
-    const cancelling = cancelBroadcast({ sql: database.sql, database: held, boss: suite.boss }, org.id, broadcast.id);
+    const cancelling = cancelBroadcast({ sql: database.sql, database: held, boss: suite.boss }, organizationId, broadcastId);
+    return { reached, release, cancelling };
+  }
+
+  it('makes a page stored while the cancel commits wait for it and read the broadcast cancelled, then counts it', async () => {
+    const { database } = suite.storage;
+    const { org, broadcast, jobs, holders } = await sendingBroadcast(2);
+    const { reached, release, cancelling } = heldCancel(org.id, broadcast.id);
     await reached;
 
-    // The run's last page of its time slice: the broadcast still reads as sending, its fold is skipped; then it hands on.
-    await database.transaction(async (tx) => {
-      expect(await holdShard(tx, jobs[0]!, holders[0]!)).toBe(true);
-      expect((await storePage(tx, jobs[0]!, holders[0]!, page(7)))?.status).toBe('sending');
-      expect(await foldTotals(tx, broadcast.id, { wait: false })).toBe(false);
+    // Run 0 stores a page in one statement, run 1 in a transaction: each began reading the broadcast as sending.
+    const plain = storePage(database.sql, jobs[0]!, holders[0]!, page(7));
+    const inTransaction = database.transaction(async (tx) => {
+      if (!(await holdShard(tx, jobs[1]!, holders[1]!))) return 'fenced';
+      return (await storePage(tx, jobs[1]!, holders[1]!, page(2)))?.status;
     });
-    await database.transaction((tx) => handOff(tx, suite.boss, jobs[0]!, holders[0]!));
+    await Promise.race([someoneWaits(), plain, inTransaction]);
     release();
     expect((await cancelling).ok).toBe(true);
-    expect(await totals(org.id, broadcast.id)).toMatchObject({ status: 'cancelled', sent: 0 }); // the cancel's fold missed it
+    expect(await totals(org.id, broadcast.id)).toMatchObject({ status: 'cancelled', sent: 0 });
+    // Both read it cancelled, so neither run starts another page.
+    expect((await plain)?.status).toBe('cancelled');
+    expect(await inTransaction).toBe('cancelled');
 
-    // The next job's run finds the broadcast cancelled: it closes the shard and folds it in.
+    // The runs find the broadcast cancelled: they close their shards and fold their pages in.
     const fanout = createFanout({
       database, boss: suite.boss, logger: testLogger, pageSize: 2, concurrency: 2, shardSize: 100, retryWindowMs: 60_000,
       channels: { ios: apnsChannel({ send: async () => ({ ok: true }), platform: TEST_PLATFORM, circuit: createCircuit(), topic: 'dev.clarion.test' }) },
     });
-    await fanout.runShard(jobs[0]!, randomUUID());
-    expect(await totals(org.id, broadcast.id)).toEqual({ status: 'cancelled', sent: 7, failed: 0, byPlatform: { 'ios.sent': 7 }, day: { sent: 7, failed: 0 } });
-    const [shard] = await database.sql.query<{ status: string }>(`SELECT status::text FROM broadcast_shards WHERE broadcast_id = $1`, [broadcast.id]);
-    expect(shard!.status).not.toBe('pending');
+    for (const job of jobs) {
+      await database.transaction((tx) => handOff(tx, suite.boss, job, holders[job.index]!));
+      await fanout.runShard(job, randomUUID());
+    }
+    expect(await totals(org.id, broadcast.id)).toEqual({ status: 'cancelled', sent: 9, failed: 0, byPlatform: { 'ios.sent': 9 }, day: { sent: 9, failed: 0 } });
+    const shards = await database.sql.query<{ status: string }>(`SELECT status::text FROM broadcast_shards WHERE broadcast_id = $1`, [broadcast.id]);
+    expect(shards.map((shard) => shard.status)).not.toContain('pending');
+  });
+
+  it("waits for a page being stored when it is cancelled, and counts it in the cancel's answer", async () => {
+    const { database } = suite.storage;
+    const { org, broadcast, jobs, holders } = await sendingBroadcast(1);
+    const { reached, arrived, gate, release } = pause();
+    const storing = database.transaction(async (tx) => {
+      expect(await holdShard(tx, jobs[0]!, holders[0]!)).toBe(true);
+      const stored = await storePage(tx, jobs[0]!, holders[0]!, page(7));
+      arrived();
+      await gate;
+      return stored?.status;
+    });
+    await reached;
+    const cancelling = cancelBroadcast({ sql: database.sql, database, boss: suite.boss }, org.id, broadcast.id);
+    await Promise.race([someoneWaits(), cancelling]);
+    release();
+    // The page committed first, read as sending: the run sends the one page it then has in flight, no more.
+    expect(await storing).toBe('sending');
+    const answer = await cancelling;
+    expect(answer.ok && answer.value).toMatchObject({ status: 'cancelled', sent: 7 });
+    expect(await totals(org.id, broadcast.id)).toMatchObject({ status: 'cancelled', sent: 7, day: { sent: 7, failed: 0 } });
   });
 
   it("counts the last page of a shard that ends while another run's breaker fails the broadcast", async () => {

@@ -139,16 +139,19 @@ export async function hasRetries(sql: SqlClient, job: ShardJob) {
  */
 export async function storePage(sql: SqlClient, job: ShardJob, holder: string, page: PageProgress): Promise<{ status: string; stopped: StoppedPlatforms } | null> {
   // The counts go on the shard only (./totals.ts folds them into the broadcast's row): the broadcast's row is read,
-  // not locked, save once after an outage, to say the broadcast no longer waits.
+  // not locked, save once after an outage, to say the broadcast no longer waits. That read sees the broadcast as it
+  // was when this statement began; a cancel committed while it waited for the shard's row is read from the shard's
+  // own flag, which the cancel set (../domain/broadcasts/history.ts).
   const [row] = await sql.query<{ status: string; stopped: StoppedPlatforms }>(
     `WITH shard AS (
        UPDATE broadcast_shards SET cursor = COALESCE($3::uuid, cursor), exhausted = exhausted OR $9, sent = sent + $4, failed = failed + $5,
          failures = ${MERGE_FAILURES('failures', '$6::jsonb')},
          by_platform = CASE WHEN $10::jsonb = '{}'::jsonb THEN by_platform ELSE ${MERGE_FAILURES('by_platform', '$10::jsonb')} END,
          status = CASE WHEN $7 THEN 'done'::"ShardStatus" ELSE status END, updated_at = now()
-       WHERE broadcast_id = $1 AND index = $2 AND holder = $8 AND status = 'pending' RETURNING broadcast_id)
+       WHERE broadcast_id = $1 AND index = $2 AND holder = $8 AND status = 'pending' RETURNING broadcast_id, cancelled)
      , resumed AS (UPDATE broadcasts b SET waiting_since = NULL FROM shard WHERE b.id = shard.broadcast_id AND $4 > 0 AND b.waiting_since IS NOT NULL)
-     SELECT b.status::text, b.stopped_platforms AS stopped FROM broadcasts b JOIN shard ON b.id = shard.broadcast_id`,
+     SELECT CASE WHEN shard.cancelled THEN 'cancelled' ELSE b.status::text END AS status, b.stopped_platforms AS stopped
+     FROM broadcasts b JOIN shard ON b.id = shard.broadcast_id`,
     [job.broadcastId, job.index, page.cursor, page.sent, page.failed, JSON.stringify(page.failures), page.done, holder, page.exhausted ?? false, JSON.stringify(page.byPlatform ?? {})],
     { named: true },
   );

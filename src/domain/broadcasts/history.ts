@@ -18,6 +18,16 @@ export async function cancelBroadcast(deps: { sql: SqlClient; database: Pick<Dat
   if (!isUuid(id) || test) return notFound('notification not found');
   // The webhook event is written with the status change.
   const cancelled = await deps.database.transaction(async (tx) => {
+    // The shards first, in the order a page locks them (its shard, then the broadcast), in the order of their index
+    // (two cancels at once): a page being stored now commits first and is in this answer; one stored after reads the
+    // flag and stops, so each run sends at most the one page it has in flight once this has answered.
+    await tx.query(
+      `UPDATE broadcast_shards SET cancelled = true WHERE broadcast_id = $1 AND index IN (
+         SELECT s.index FROM broadcast_shards s JOIN broadcasts b ON b.id = s.broadcast_id
+         WHERE s.broadcast_id = $1 AND b.organization_id = $2 AND b.status = 'sending' AND s.status = 'pending'
+         ORDER BY s.index FOR UPDATE OF s)`,
+      [id, organizationId],
+    );
     const [changed] = await tx.query<{ was: string }>(
       `UPDATE broadcasts b SET status = 'cancelled', finished_at = now()
        FROM (SELECT id, status::text AS was FROM broadcasts WHERE id = $1 AND organization_id = $2 FOR UPDATE) old

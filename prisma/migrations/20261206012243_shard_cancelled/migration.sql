@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "broadcast_shards" ADD COLUMN     "cancelled" BOOLEAN NOT NULL DEFAULT false;
