@@ -12,10 +12,11 @@ import { finishIfDone } from '../src/fanout/broadcast-end.ts';
 import { createCircuit } from '../src/fanout/circuit.ts';
 import { createFanout } from '../src/fanout/fanout.ts';
 import { claimShard, endShard, handOff, holdShard, stopBroadcast, storePage } from '../src/fanout/shards.ts';
+import { startBroadcast } from '../src/fanout/starts.ts';
 import { foldTotals } from '../src/fanout/totals.ts';
 import { queueDuringSuite } from './support/queues.ts';
 import { backends, testLogger } from './support/backends.ts';
-import { apnsToken, seedOrganization } from './support/seed.ts';
+import { apnsToken, seedAudience, seedOrganization } from './support/seed.ts';
 import { TEST_PLATFORM } from './support/server.ts';
 
 const NIL = '00000000-0000-0000-0000-000000000000';
@@ -60,13 +61,19 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
     return { status: row.status, sent: row.sent, failed: row.failed, byPlatform: row.byPlatform, day: { sent: day?.sent ?? 0, failed: day?.failed ?? 0 } };
   }
 
-  /** Resolves once a statement of this database waits for a lock another transaction holds. */
-  async function someoneWaits() {
-    for (;;) {
-      const [row] = await suite.storage.database.sql.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      if (row!.n > 0) return;
+  /** The backend of a transaction, for blockedBy. */
+  async function backendOf(tx: SqlTransaction) {
+    const [row] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    return row!.pid;
+  }
+
+  /** Resolves once `n` sessions wait for a lock the session `pid` holds, or once one of `racing` has settled. */
+  async function blockedBy(pid: number, n: number, racing: Promise<unknown>[]) {
+    let over = false;
+    void Promise.race(racing).finally(() => (over = true)).catch(() => {});
+    while (!over) {
+      const [row] = await suite.storage.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))`, [pid]);
+      if (row!.n >= n) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
@@ -75,10 +82,12 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
   function heldCancel(organizationId: string, broadcastId: string) {
     const { database } = suite.storage;
     const { reached, arrived, gate, release } = pause();
+    let pid = 0;
     const held = {
       transaction: <T>(work: (tx: SqlTransaction) => Promise<T>) =>
-        database.transaction((tx) =>
-          work({
+        database.transaction(async (tx) => {
+          pid = await backendOf(tx);
+          return work({
             ...tx,
             query: async (text: string, params?: unknown[]) => {
               if (text.includes('pg_notify')) {
@@ -87,18 +96,18 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
               }
               return tx.query(text, params);
             },
-          } as SqlTransaction),
-        ),
+          } as SqlTransaction);
+        }),
     };
     const cancelling = cancelBroadcast({ sql: database.sql, database: held, boss: suite.boss }, organizationId, broadcastId);
-    return { reached, release, cancelling };
+    return { reached: reached.then(() => pid), release, cancelling };
   }
 
   it('makes a page stored while the cancel commits wait for it and read the broadcast cancelled, then counts it', async () => {
     const { database } = suite.storage;
     const { org, broadcast, jobs, holders } = await sendingBroadcast(2);
     const { reached, release, cancelling } = heldCancel(org.id, broadcast.id);
-    await reached;
+    const cancel = await reached;
 
     // Run 0 stores a page in one statement, run 1 in a transaction: each began reading the broadcast as sending.
     const plain = storePage(database.sql, jobs[0]!, holders[0]!, page(7));
@@ -106,7 +115,7 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
       if (!(await holdShard(tx, jobs[1]!, holders[1]!))) return 'fenced';
       return (await storePage(tx, jobs[1]!, holders[1]!, page(2)))?.status;
     });
-    await Promise.race([someoneWaits(), plain, inTransaction]);
+    await blockedBy(cancel, 2, [plain, inTransaction]);
     release();
     expect((await cancelling).ok).toBe(true);
     expect(await totals(org.id, broadcast.id)).toMatchObject({ status: 'cancelled', sent: 0 });
@@ -132,7 +141,9 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
     const { database } = suite.storage;
     const { org, broadcast, jobs, holders } = await sendingBroadcast(1);
     const { reached, arrived, gate, release } = pause();
+    let storer = 0;
     const storing = database.transaction(async (tx) => {
+      storer = await backendOf(tx);
       expect(await holdShard(tx, jobs[0]!, holders[0]!)).toBe(true);
       const stored = await storePage(tx, jobs[0]!, holders[0]!, page(7));
       arrived();
@@ -141,13 +152,78 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
     });
     await reached;
     const cancelling = cancelBroadcast({ sql: database.sql, database, boss: suite.boss }, org.id, broadcast.id);
-    await Promise.race([someoneWaits(), cancelling]);
+    await blockedBy(storer, 1, [cancelling]);
     release();
     // The page committed first, read as sending: the run sends the one page it then has in flight, no more.
     expect(await storing).toBe('sending');
     const answer = await cancelling;
     expect(answer.ok && answer.value).toMatchObject({ status: 'cancelled', sent: 7 });
     expect(await totals(org.id, broadcast.id)).toMatchObject({ status: 'cancelled', sent: 7, day: { sent: 7, failed: 0 } });
+  });
+
+  it('makes a claim that waited for the cancel read the broadcast cancelled', async () => {
+    const { database } = suite.storage;
+    const { org, broadcast, jobs, holders } = await sendingBroadcast(1);
+    await database.transaction((tx) => handOff(tx, suite.boss, jobs[0]!, holders[0]!));
+    const { reached, release, cancelling } = heldCancel(org.id, broadcast.id);
+    const cancel = await reached;
+    const claiming = claimShard(database.sql, jobs[0]!, randomUUID(), randomUUID());
+    await blockedBy(cancel, 1, [claiming]);
+    release();
+    expect((await cancelling).ok).toBe(true);
+    expect((await claiming)?.broadcastStatus).toBe('cancelled');
+  });
+
+  it('sees the shards of a start it waited for, and flags them', async () => {
+    const { database } = suite.storage;
+    const org = await seedOrganization(database.prisma);
+    await seedAudience(database.sql, org.id, 5);
+    const broadcast = await database.prisma.broadcast.create({
+      data: { organizationId: org.id, status: 'scheduled', sendAt: new Date(Date.now() + 60_000), request: { body: 'x', target: 'all', push: { payload: '{"aps":{}}', headers: {} } } },
+    });
+    const { reached, arrived, gate, release } = pause();
+    let starter = 0;
+    const starting = database.transaction(async (tx) => {
+      starter = await backendOf(tx);
+      const shards = await startBroadcast(tx, suite.boss, broadcast.id, 2);
+      arrived();
+      await gate;
+      return shards;
+    });
+    await reached;
+    const cancelling = cancelBroadcast({ sql: database.sql, database, boss: suite.boss }, org.id, broadcast.id);
+    await blockedBy(starter, 1, [cancelling]);
+    release();
+    expect((await starting)?.shards).toBe(3);
+    const answer = await cancelling;
+    expect(answer.ok && answer.value.status).toBe('cancelled');
+    const shards = await database.sql.query<{ cancelled: boolean }>(`SELECT cancelled FROM broadcast_shards WHERE broadcast_id = $1`, [broadcast.id]);
+    expect(shards.map((shard) => shard.cancelled)).toEqual([true, true, true]);
+  });
+
+  it("leaves no shard flagged when a run's breaker failed the broadcast while the cancel waited for its shard", async () => {
+    const { database } = suite.storage;
+    const { org, broadcast, jobs, holders } = await sendingBroadcast(2);
+    const { reached, arrived, gate, release } = pause();
+    let failer = 0;
+    const failing = database.transaction(async (tx) => {
+      failer = await backendOf(tx);
+      expect(await holdShard(tx, jobs[1]!, holders[1]!)).toBe(true);
+      await storePage(tx, jobs[1]!, holders[1]!, page(0, 3));
+      const end = await stopBroadcast(tx, suite.boss, jobs[1]!, holders[1]!, { code: 'APNS_CONFIGURATION', setting: 'APNS_TOPIC', reason: 'TopicDisallowed', message: 'a wrong setting' });
+      arrived();
+      await gate;
+      return end;
+    });
+    await reached;
+    const cancelling = cancelBroadcast({ sql: database.sql, database, boss: suite.boss }, org.id, broadcast.id);
+    await blockedBy(failer, 1, [cancelling]);
+    release();
+    expect(await failing).toBe('failed');
+    const answer = await cancelling;
+    expect(!answer.ok && answer.error.code).toBe('CONFLICT');
+    const shards = await database.sql.query<{ cancelled: boolean }>(`SELECT cancelled FROM broadcast_shards WHERE broadcast_id = $1 ORDER BY index`, [broadcast.id]);
+    expect(shards.map((shard) => shard.cancelled)).toEqual([false, false]);
   });
 
   it("counts the last page of a shard that ends while another run's breaker fails the broadcast", async () => {

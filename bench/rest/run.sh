@@ -8,6 +8,7 @@
 #   bash bench/rest/run.sh
 #   BENCH_DURATION=30s BENCH_CONNECTIONS=64 BENCH_TARGETS="postgres embedded postgres" bash bench/rest/run.sh
 #   BENCH_LOG_LEVEL=warn bash bench/rest/run.sh    # without the per-request log line (default: info, as operators run it)
+#   BENCH_ROUNDS=5 bash bench/rest/run.sh          # the targets five times over, each ratio to its own round's bare server, and medians
 set -uo pipefail
 # shellcheck source=../lib.sh
 source "$(dirname "$0")/../lib.sh"
@@ -22,6 +23,7 @@ CONNECTIONS=${BENCH_CONNECTIONS:-32}
 THREADS=${BENCH_THREADS:-1}
 TIMEOUT=${BENCH_TIMEOUT:-5s}
 TARGETS=${BENCH_TARGETS:-bare postgres embedded}
+ROUNDS=${BENCH_ROUNDS:-1}
 PG_HOST=${BENCH_PG_HOST:-127.0.0.1}
 PG_PORT=${BENCH_PG_PORT:-5432}
 PG_USER=${BENCH_PG_USER:-postgres}
@@ -30,6 +32,7 @@ START_TIMEOUT=${BENCH_START_TIMEOUT:-90}
 LUA="$HERE/register-subscribe.lua"
 RESULTS_DIR="$ROOT/bench/results"
 
+[[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || { echo "BENCH_ROUNDS must be a whole number from 1 (got $ROUNDS)" >&2; exit 2; }
 [[ "$SEED_DEVICES" =~ ^[0-9]+$ ]] || { echo "BENCH_SEED_DEVICES must be a whole number (got $SEED_DEVICES)" >&2; exit 2; }
 check_device_uuids
 case "$PG_HOST" in 127.0.0.1 | localhost | ::1) ;; *) echo "BENCH_PG_HOST must be a loopback address (got $PG_HOST)" >&2; exit 2 ;; esac
@@ -127,8 +130,11 @@ wrk_run() { # duration latency(0/1) url out
 
 bench_field() { sed -n 's/^BENCH .*\b'"$2"'=\([0-9.]*\).*/\1/p' "$1" | head -n1; }
 
+# Results are keyed by target and round ("postgres#2"); SUFFIX is the round's part ("#2"), empty for one round.
+SUFFIX=
+
 measure() { # name url server_pid label
-  local name=$1 url=$2 pid=$3 label=$4 warm="$WORK/$1.warmup.txt" out="$WORK/$1.txt"
+  local name=$1$SUFFIX url=$2 pid=$3 label=$4 warm="$WORK/$1$SUFFIX.warmup.txt" out="$WORK/$1$SUFFIX.txt"
   echo "  warm-up ${WARMUP} ..." >&2
   wrk_run "$WARMUP" 0 "$url" "$warm"
   local w1 w2
@@ -195,7 +201,7 @@ run_bare() {
   if wait_healthy "http://127.0.0.1:$port/healthz" "$pid" "$log"; then
     measure bare "http://127.0.0.1:$port" "$pid" "bare node"
   else
-    STATUS[bare]="FAILED: did not start"; FAILED=1
+    STATUS[bare$SUFFIX]="FAILED: did not start"; FAILED=1
   fi
   stop_pid "$pid"; forget_pid "$pid"
 }
@@ -216,12 +222,12 @@ run_clarion() { # name db-env-assignment [database to seed]
   if ! "${CLARION_ENV[@]}" "$dbenv" npx --no clarion org create --name Bench --slug bench >"$WORK/$name.org.log" 2>&1 \
     && ! grep -q 'already taken' "$WORK/$name.org.log"; then   # a kept DATA_DIR has it from the last run
     echo "  'clarion org create' failed:" >&2; tail -n 20 "$WORK/$name.org.log" | sed 's/^/    /' >&2
-    STATUS[$name]="FAILED: org create"; FAILED=1
+    STATUS[$name$SUFFIX]="FAILED: org create"; FAILED=1
     return 1
   fi
   if ((SEED_DEVICES > 0)) && [[ -n "${3:-}" ]] && ! seed_devices "$3"; then
     echo "  seeding failed:" >&2; sed 's/^/    /' "$WORK/seed.log" >&2
-    STATUS[$name]="FAILED: seeding"; FAILED=1
+    STATUS[$name$SUFFIX]="FAILED: seeding"; FAILED=1
     return 1
   fi
   port=$(free_port)
@@ -230,7 +236,7 @@ run_clarion() { # name db-env-assignment [database to seed]
   if wait_healthy "http://127.0.0.1:$port/healthz" "$pid" "$log"; then
     measure "$name" "http://127.0.0.1:$port" "$pid" "Clarion node"
   else
-    STATUS[$name]="FAILED: did not start"; FAILED=1
+    STATUS[$name$SUFFIX]="FAILED: did not start"; FAILED=1
   fi
   stop_pid "$pid"; forget_pid "$pid"
   if grep -qiE 'error|warn' "$log"; then
@@ -241,12 +247,12 @@ run_clarion() { # name db-env-assignment [database to seed]
 run_postgres() {
   if ! psql_admin -c 'SELECT 1' >/dev/null 2>&1; then
     echo "  PostgreSQL at $PG_HOST:$PG_PORT is not reachable as $PG_USER" >&2
-    STATUS[postgres]="FAILED: PostgreSQL not reachable"; FAILED=1
+    STATUS[postgres$SUFFIX]="FAILED: PostgreSQL not reachable"; FAILED=1
     return 1
   fi
   local db="clarion_bench_$(random_hex 6)"
   if ! psql_admin -c "CREATE DATABASE \"$db\"" >"$WORK/postgres.createdb.log" 2>&1; then
-    STATUS[postgres]="FAILED: CREATE DATABASE"; FAILED=1
+    STATUS[postgres$SUFFIX]="FAILED: CREATE DATABASE"; FAILED=1
     sed 's/^/    /' "$WORK/postgres.createdb.log" >&2
     return 1
   fi
@@ -267,13 +273,22 @@ run_embedded() { # a fresh DATA_DIR, or BENCH_EMBEDDED_DATA_DIR (kept: a cluster
 # --- run ----------------------------------------------------------------------------------------------
 declare -A TITLE=([bare]="bare node:http" [postgres]="Clarion+PostgreSQL" [embedded]="Clarion+embedded")
 for target in $TARGETS; do
-  case "$target" in
-    bare) echo "== bare node:http server" >&2; run_bare ;;
-    postgres) echo "== Clarion on PostgreSQL" >&2; run_postgres ;;
-    embedded) echo "== Clarion on its embedded PostgreSQL" >&2; run_embedded ;;
-    *) echo "unknown target '$target' (bare, postgres, embedded)" >&2; exit 2 ;;
-  esac
+  case "$target" in bare | postgres | embedded) ;; *) echo "unknown target '$target' (bare, postgres, embedded)" >&2; exit 2 ;; esac
 done
+KEYS=()   # every target of every round, in the order run
+for ((round = 1; round <= ROUNDS; round++)); do
+  ((ROUNDS > 1)) && { SUFFIX="#$round"; echo "=== round $round of $ROUNDS" >&2; }
+  for target in $TARGETS; do
+    KEYS+=("$target$SUFFIX")
+    case "$target" in
+      bare) echo "== bare node:http server" >&2; run_bare ;;
+      postgres) echo "== Clarion on PostgreSQL" >&2; run_postgres ;;
+      embedded) echo "== Clarion on its embedded PostgreSQL" >&2; run_embedded ;;
+    esac
+  done
+done
+
+median() { sort -g | awk 'NF { v[++n] = $1 } END { if (n) printf "%.3f", (n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2); else printf "-" }'; }
 
 # --- report -------------------------------------------------------------------------------------------
 mkdir -p "$RESULTS_DIR"
@@ -286,22 +301,41 @@ commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')
   echo "Clarion REST benchmark: POST /v1/devices + POST /v1/devices/:uuid/subscriptions, alternating"
   echo "started $STARTED_AT | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION --timeout $TIMEOUT --latency (after a ${WARMUP} warm-up); req/s counts both requests, pairs/s = subscriptions/s"
+  ((ROUNDS > 1)) && echo "$ROUNDS rounds of: $TARGETS (BENCH_ROUNDS)"
   ((SEED_DEVICES > 0)) && echo "Clarion+PostgreSQL started on $SEED_DEVICES devices subscribed to 'bench' (BENCH_SEED_DEVICES)"
   echo
-  bare_rps=${RPS[bare]:-}
+  declare -A RATIO   # each target's req/s over its round's bare server's
+  for key in "${KEYS[@]}"; do
+    target=${key%%#*}; rps=${RPS[$key]:-}; bare_rps=${RPS[bare${key#"$target"}]:-}
+    [[ -n "$rps" && -n "$bare_rps" ]] && RATIO[$key]=$(awk -v a="$rps" -v b="$bare_rps" 'BEGIN{printf "%.3f", a / b}')
+  done
   {
     echo "target|req/s|pairs/s|p50|p99|ratio to bare|status"
-    for target in $TARGETS; do
-      rps=${RPS[$target]:-}
-      ratio="-"
-      if [[ -n "$rps" && -n "$bare_rps" ]]; then ratio=$(awk -v a="$rps" -v b="$bare_rps" 'BEGIN{printf "%.3f", a / b}'); fi
-      echo "${TITLE[$target]}|${rps:--}|${PAIRS[$target]:--}|${P50[$target]:--}|${P99[$target]:--}|$ratio|${STATUS[$target]:-not run}"
+    for key in "${KEYS[@]}"; do
+      target=${key%%#*}; suffix=${key#"$target"}
+      echo "${TITLE[$target]}${suffix:+ (round ${suffix#\#})}|${RPS[$key]:--}|${PAIRS[$key]:--}|${P50[$key]:--}|${P99[$key]:--}|${RATIO[$key]:--}|${STATUS[$key]:-not run}"
     done
   } | column -t -s '|' -o ' | '
+  if ((ROUNDS > 1)); then
+    echo
+    echo "Medians over the $ROUNDS rounds (each ratio is to its own round's bare server):"
+    for target in $(printf '%s\n' $TARGETS | awk '!seen[$0]++'); do
+      rates=() ratios=()
+      for key in "${KEYS[@]}"; do
+        [[ "${key%%#*}" == "$target" ]] || continue
+        [[ -n "${RPS[$key]:-}" ]] && rates+=("${RPS[$key]}")
+        [[ -n "${RATIO[$key]:-}" ]] && ratios+=("${RATIO[$key]}")
+      done
+      line="  ${TITLE[$target]}: req/s $(printf '%s\n' "${rates[@]}" | median)"
+      [[ "$target" != bare ]] && line+=", ratio to bare $(printf '%s\n' "${ratios[@]}" | median) (rounds: ${ratios[*]:-none})"
+      echo "$line"
+    done
+  fi
   echo
   echo "CPU during the measured run, middle $((DURATION_S >= 4 ? DURATION_S - 2 : DURATION_S)) s (100% = one core; a process can exceed it):"
-  for target in $TARGETS; do
-    [[ -n "${CPU[$target]:-}" ]] && echo "  ${TITLE[$target]}: ${CPU[$target]}"
+  for key in "${KEYS[@]}"; do
+    target=${key%%#*}; suffix=${key#"$target"}
+    [[ -n "${CPU[$key]:-}" ]] && echo "  ${TITLE[$target]}${suffix:+ (round ${suffix#\#})}: ${CPU[$key]}"
   done
   if ((FAILED)); then
     echo

@@ -83,12 +83,16 @@ export interface ClaimedShard extends Range {
   stopped: StoppedPlatforms;
 }
 
-/** Takes a pending shard for this run: later writes need `holder`. Null when the shard is finished. */
+/**
+ * Takes a pending shard for this run: later writes need `holder`. Null when the shard is finished. Its broadcast's
+ * status is read as storePage reads it: a cancel that held the shard's row while this waited is read from its flag.
+ */
 export async function claimShard(sql: SqlClient, job: ShardJob, jobId: string, holder: string): Promise<ClaimedShard | null> {
   const [row] = await sql.query<{ after: string; until: string | null; cursor: string | null; exhausted: boolean; organization_id: string; request: StoredRequest; status: string; stopped: StoppedPlatforms }>(
     `UPDATE broadcast_shards sh SET holder = $3, job_id = $4, updated_at = now() FROM broadcasts b
      WHERE sh.broadcast_id = $1 AND sh.index = $2 AND sh.status = 'pending' AND b.id = sh.broadcast_id
-     RETURNING sh.after::text, sh.until::text, sh.cursor::text, sh.exhausted, b.organization_id::text, b.request, b.status::text, b.stopped_platforms AS stopped`,
+     RETURNING sh.after::text, sh.until::text, sh.cursor::text, sh.exhausted, b.organization_id::text, b.request,
+       CASE WHEN sh.cancelled THEN 'cancelled' ELSE b.status::text END AS status, b.stopped_platforms AS stopped`,
     [job.broadcastId, job.index, holder, jobId],
     { named: true },
   );

@@ -18,22 +18,30 @@ export async function cancelBroadcast(deps: { sql: SqlClient; database: Pick<Dat
   if (!isUuid(id) || test) return notFound('notification not found');
   // The webhook event is written with the status change.
   const cancelled = await deps.database.transaction(async (tx) => {
-    // The shards first, in the order a page locks them (its shard, then the broadcast), in the order of their index
-    // (two cancels at once): a page being stored now commits first and is in this answer; one stored after reads the
-    // flag and stops, so each run sends at most the one page it has in flight once this has answered.
-    await tx.query(
+    // A start under way holds the row FOR UPDATE: this waits for it, so the shards it makes are seen below. The
+    // runs' locks on the row do not conflict with this one, nor does two cancels' FOR NO KEY UPDATE below.
+    await tx.query(`SELECT 1 FROM broadcasts WHERE id = $1 AND organization_id = $2 FOR KEY SHARE`, [id, organizationId]);
+    // Then the shards, as a page locks them (its shard, then the broadcast) and in the order of their index (two
+    // cancels at once): a page being stored now commits first and is in this answer; one stored or claimed after
+    // reads the flag and stops, so each run sends at most one page once this has answered.
+    const flagged = await tx.query<{ index: number }>(
       `UPDATE broadcast_shards SET cancelled = true WHERE broadcast_id = $1 AND index IN (
          SELECT s.index FROM broadcast_shards s JOIN broadcasts b ON b.id = s.broadcast_id
-         WHERE s.broadcast_id = $1 AND b.organization_id = $2 AND b.status = 'sending' AND s.status = 'pending'
-         ORDER BY s.index FOR UPDATE OF s)`,
+         WHERE s.broadcast_id = $1 AND b.organization_id = $2 AND b.status = 'sending' AND s.status = 'pending' AND NOT s.cancelled
+         ORDER BY s.index FOR NO KEY UPDATE OF s)
+       RETURNING index`,
       [id, organizationId],
     );
     const [changed] = await tx.query<{ was: string }>(
       `UPDATE broadcasts b SET status = 'cancelled', finished_at = now()
-       FROM (SELECT id, status::text AS was FROM broadcasts WHERE id = $1 AND organization_id = $2 FOR UPDATE) old
+       FROM (SELECT id, status::text AS was FROM broadcasts WHERE id = $1 AND organization_id = $2 FOR NO KEY UPDATE) old
        WHERE b.id = old.id AND b.status IN ('scheduled', 'sending') RETURNING old.was`,
       [id, organizationId],
     );
+    // A run's breaker failed it while this waited for that run's shard: the flags come off again.
+    if (!changed && flagged.length) {
+      await tx.query(`UPDATE broadcast_shards SET cancelled = false WHERE broadcast_id = $1 AND index = ANY($2::int[])`, [id, flagged.map((shard) => shard.index)]);
+    }
     if (changed) {
       // The pages its shards stored so far are in its totals; pages in flight still come to them when they are stored.
       await foldTotals(tx, id);
