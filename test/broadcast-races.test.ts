@@ -226,6 +226,21 @@ describe.each(backends)('a broadcast ending while a run stores its last page, on
     expect(shards.map((shard) => shard.cancelled)).toEqual([false, false]);
   });
 
+  it('lets the second of two cancels at once wait for the first, flag nothing, take no flag off and answer the same', async () => {
+    const { database } = suite.storage;
+    const { org, broadcast } = await sendingBroadcast(2);
+    const first = heldCancel(org.id, broadcast.id);
+    const cancel = await first.reached;
+    const second = cancelBroadcast({ sql: database.sql, database, boss: suite.boss }, org.id, broadcast.id);
+    await blockedBy(cancel, 1, [second]);
+    first.release();
+    const [one, other] = [await first.cancelling, await second];
+    expect(one.ok && one.value).toMatchObject({ id: broadcast.id, status: 'cancelled' });
+    expect(other.ok && other.value).toMatchObject({ id: broadcast.id, status: 'cancelled' });
+    const shards = await database.sql.query<{ cancelled: boolean }>(`SELECT cancelled FROM broadcast_shards WHERE broadcast_id = $1 ORDER BY index`, [broadcast.id]);
+    expect(shards.map((shard) => shard.cancelled)).toEqual([true, true]);
+  });
+
   it("counts the last page of a shard that ends while another run's breaker fails the broadcast", async () => {
     const { database } = suite.storage;
     const { org, broadcast, jobs, holders } = await sendingBroadcast(2);

@@ -14,14 +14,36 @@ const PRISMA_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'Socke
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
+  return someCause(error, ({ code, message, kind }) =>
+    (typeof code === 'string' && (CODES.has(code) || code.startsWith('08') || PRISMA_CODES.has(code))) ||
+    (typeof kind === 'string' && PRISMA_KINDS.has(kind)) ||
+    (typeof message === 'string' && MESSAGES.test(message)),
+  );
+}
+
+/** Seconds a client is asked to wait before retrying a request the database was too busy to finish. */
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 1;
+
+// PostgreSQL's SQLSTATEs for a statement that gave up waiting for other transactions or was made to yield to one:
+// 55P03 (lock_timeout), 57014 (statement_timeout), 40P01 (deadlock), 40001 (serialization failure); Prisma's P2034
+// (a write conflict or a deadlock), which Prisma's pg adapter names TransactionWriteConflict. The transaction was rolled
+// back whole, so the same request may be sent again.
+const BUSY_CODES = new Set(['55P03', '57014', '40P01', '40001', 'P2034']);
+
+/** Whether an error means "the database was too busy to finish this in time" (locks held too long, a deadlock). */
+export function isDatabaseBusy(error: unknown): boolean {
+  return someCause(error, ({ code, kind }) => (typeof code === 'string' && BUSY_CODES.has(code)) || kind === 'TransactionWriteConflict');
+}
+
+type Cause = { code?: unknown; message?: unknown; kind?: unknown; cause?: unknown; originalError?: unknown };
+
+/** Whether the error, or one of the errors it wraps (Prisma's and GraphQL's wrappers), passes `test`. */
+function someCause(error: unknown, test: (cause: Cause) => boolean): boolean {
   const seen = new Set<unknown>();
   for (let current = error; current && typeof current === 'object' && !seen.has(current); ) {
     seen.add(current);
-    const { code, message, kind, cause, originalError } = current as { code?: unknown; message?: unknown; kind?: unknown; cause?: unknown; originalError?: unknown };
-    if (typeof code === 'string' && (CODES.has(code) || code.startsWith('08') || PRISMA_CODES.has(code))) return true;
-    if (typeof kind === 'string' && PRISMA_KINDS.has(kind)) return true;
-    if (typeof message === 'string' && MESSAGES.test(message)) return true;
-    current = originalError ?? cause;
+    if (test(current as Cause)) return true;
+    current = (current as Cause).originalError ?? (current as Cause).cause;
   }
   return false;
 }

@@ -11,9 +11,9 @@ import { withRequestId, type Logger } from '../logger.ts';
 import { requestIdOf, type Observed } from './request-id.ts';
 import { isJson, readLimited, requireJsonParams } from './body.ts';
 import { clientIp } from './client-ip.ts';
-import { DATABASE_UNAVAILABLE, errorReply, errorResponse, HttpError, json } from './errors.ts';
+import { databaseTrouble, errorReply, errorResponse, HttpError, json } from './errors.ts';
 import { BodyCutOff, fromNode, fromRequest, toResponse, writeReply, type Incoming, type Reply } from './exchange.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { readCookie, sessionCookieName, sessionCookies } from './session-cookie.ts';
 import type { FieldLimit } from './rate-limit/limits.ts';
 import { createRateLimits } from './rate-limit/limits.ts';
@@ -181,9 +181,10 @@ export function createApp({ config, database, logger, redis, boss, fanout, webho
   function failure(error: unknown, path: string): Reply {
     if (error instanceof HttpError) return errorReply(error.error, error.headers);
     if (error instanceof BodyCutOff) return errorReply({ code: 'VALIDATION_FAILED', message: error.message });
-    if (isDatabaseUnavailable(error)) {
-      logger.warn('database unavailable', { path, error: error instanceof Error ? error.message : String(error) });
-      return errorReply({ code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE }, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+    const trouble = databaseTrouble(error);
+    if (trouble) {
+      logger.warn(trouble.log, { path, error: error instanceof Error ? error.message : String(error) });
+      return errorReply({ code: 'UNAVAILABLE', message: trouble.message }, { 'Retry-After': trouble.retryAfter });
     }
     logger.error('unhandled error', { path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     return errorReply({ code: 'INTERNAL', message: 'Unexpected error.' });

@@ -1,4 +1,5 @@
 // HTTP side of the error vocabulary: the status each code maps to, and the JSON error body.
+import { DATABASE_BUSY_RETRY_AFTER_SECONDS, DATABASE_RETRY_AFTER_SECONDS, isDatabaseBusy, isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { DomainError, ErrorCode } from '../domain/errors.ts';
 import { reply, toResponse } from './exchange.ts';
 
@@ -45,3 +46,16 @@ export const errorResponse = (error: DomainError, headers: Record<string, string
 
 /** What a request is told while the database cannot be reached (503 UNAVAILABLE with Retry-After). */
 export const DATABASE_UNAVAILABLE = 'the database is unreachable for now; retry after a few seconds (with the same Idempotency-Key, for POST /v1/notify)';
+
+/** What a request is told when the database gave up on it, waiting for other writes (503 UNAVAILABLE with Retry-After). */
+export const DATABASE_BUSY = 'the database was too busy to finish this request in time and nothing of it was kept; retry in a moment (with the same Idempotency-Key, for POST /v1/notify)';
+
+/**
+ * The 503 for an error the database caused (unreachable, or too busy: a lock or statement timeout, a deadlock), with
+ * what the log says of it; undefined for any other error.
+ */
+export function databaseTrouble(error: unknown): { message: string; retryAfter: string; log: string } | undefined {
+  if (isDatabaseUnavailable(error)) return { message: DATABASE_UNAVAILABLE, retryAfter: String(DATABASE_RETRY_AFTER_SECONDS), log: 'database unavailable' };
+  if (isDatabaseBusy(error)) return { message: DATABASE_BUSY, retryAfter: String(DATABASE_BUSY_RETRY_AFTER_SECONDS), log: 'database busy' };
+  return undefined;
+}

@@ -3,8 +3,7 @@
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Database } from '../db/database.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
-import { DATABASE_UNAVAILABLE } from './errors.ts';
+import { databaseTrouble } from './errors.ts';
 import type { LoginThrottle } from '../domain/accounts/login-throttle.ts';
 import type { NotifyDeps } from '../domain/broadcasts/service.ts';
 import { callerFrom } from './bearer.ts';
@@ -93,10 +92,11 @@ export function createGraphQLServer({ database, notifications, webhooks, devices
   const maskError = (error: unknown, message = 'Unexpected error.'): Error => {
     if (isExpected(error)) return error as Error;
     const cause = error instanceof GraphQLError ? (error.originalError ?? error) : error;
-    if (isDatabaseUnavailable(cause)) {
-      logger.warn('database unavailable', { error: cause instanceof Error ? cause.message : String(cause) });
+    const trouble = databaseTrouble(cause);
+    if (trouble) {
+      logger.warn(trouble.log, { error: cause instanceof Error ? cause.message : String(cause) });
       const at = error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {};
-      return new GraphQLError(DATABASE_UNAVAILABLE, { ...at, extensions: { code: 'UNAVAILABLE', http: { status: 503, headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } } } });
+      return new GraphQLError(trouble.message, { ...at, extensions: { code: 'UNAVAILABLE', http: { status: 503, headers: { 'Retry-After': trouble.retryAfter } } } });
     }
     logger.error('unexpected error', { error: cause instanceof Error ? (cause.stack ?? cause.message) : String(cause) });
     const at = error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {};

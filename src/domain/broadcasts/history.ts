@@ -18,8 +18,10 @@ export async function cancelBroadcast(deps: { sql: SqlClient; database: Pick<Dat
   if (!isUuid(id) || test) return notFound('notification not found');
   // The webhook event is written with the status change.
   const cancelled = await deps.database.transaction(async (tx) => {
-    // A start under way holds the row FOR UPDATE: this waits for it, so the shards it makes are seen below. The
-    // runs' locks on the row do not conflict with this one, nor does two cancels' FOR NO KEY UPDATE below.
+    // A start under way holds the row FOR UPDATE: this waits for it, so the shards it makes are seen below. The runs'
+    // locks on the row (FOR NO KEY UPDATE at most) do not conflict with this one, nor does another cancel's KEY SHARE
+    // with this one's FOR NO KEY UPDATE below. Waiting for the runs' shards may take past the lock timeout: the answer
+    // is then a 503 and nothing of this is kept (src/db/unavailable.ts, isDatabaseBusy).
     await tx.query(`SELECT 1 FROM broadcasts WHERE id = $1 AND organization_id = $2 FOR KEY SHARE`, [id, organizationId]);
     // Then the shards, as a page locks them (its shard, then the broadcast) and in the order of their index (two
     // cancels at once): a page being stored now commits first and is in this answer; one stored or claimed after
