@@ -1,6 +1,6 @@
 // A request the database gives up on because other transactions hold what it needs for too long (lock_timeout, 10 s
 // on every connection: src/db/pool.ts) is answered 503 UNAVAILABLE with Retry-After, over REST and GraphQL alike, never
-// a 500; nothing of it was kept, and the same request succeeds once the locks are gone.
+// a 500; the transaction it waited in is rolled back, and the same request succeeds once the locks are gone.
 import { describe, expect, it } from 'vitest';
 import { backends } from './support/backends.ts';
 import { seedKey, seedOrganization } from './support/seed.ts';
@@ -41,7 +41,7 @@ describe.each(backends.slice(0, 1))('when the database is too busy to finish a r
       expect(graphql.headers.get('retry-after')).toBe('1');
       expect(graphql.body.errors?.[0]?.extensions?.code).toBe('UNAVAILABLE');
       expect(graphql.body.errors?.[0]?.message).toMatch(/too busy/);
-      // Nothing of it was kept.
+      // The cancel was rolled back: the broadcast is still scheduled.
       expect((await suite.server.get(`/v1/notifications/${id}`, key)).body.status).toBe('scheduled');
     } finally {
       releaseLock();

@@ -48,7 +48,7 @@ export const errorResponse = (error: DomainError, headers: Record<string, string
 export const DATABASE_UNAVAILABLE = 'the database is unreachable for now; retry after a few seconds (with the same Idempotency-Key, for POST /v1/notify)';
 
 /** What a request is told when the database gave up on it, waiting for other writes (503 UNAVAILABLE with Retry-After). */
-export const DATABASE_BUSY = 'the database was too busy to finish this request in time and nothing of it was kept; retry in a moment (with the same Idempotency-Key, for POST /v1/notify)';
+export const DATABASE_BUSY = 'the database was too busy to finish this request in time; retry in a moment (with the same Idempotency-Key, for POST /v1/notify)';
 
 /**
  * The 503 for an error the database caused (unreachable, or too busy: a lock or statement timeout, a deadlock), with

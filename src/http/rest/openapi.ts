@@ -33,7 +33,7 @@ const RATE_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset
 
 const COMMON_ERRORS: Record<number, string> = {
   500: 'A fault of the server; the message is always "Unexpected error.".',
-  503: 'UNAVAILABLE: the database cannot be reached for now (stopped, restarting, out of connections), more than 10,000 writes already wait for it, or it gave up on this request waiting for other writes (a lock held past 10 s, a statement past 30 s, a deadlock; nothing of the request was kept). Retry after Retry-After seconds.',
+  503: 'UNAVAILABLE: the database cannot be reached for now (stopped, restarting, out of connections), more than 10,000 writes already wait for it, or it gave up on this request waiting for other writes (a lock held past 10 s, a statement past 30 s, a deadlock; the transaction it waited in was rolled back). Retry after Retry-After seconds.',
 };
 
 function operation(route: Pick<RestRoute, 'method' | 'path'>, doc: RouteDoc) {
