@@ -28,6 +28,10 @@ WORKER_CPU=${BENCH_WORKER_CPU:-}
 # load, not with its own work (bench/README.md, "Scale-out, pinned").
 WORKER_CPUSET=${BENCH_WORKER_CPUSET:-}
 OTHER_CPUSET=${BENCH_OTHER_CPUSET:-}
+# BENCH_WORKER_CPU_PERIOD_US=10000 (with BENCH_WORKER_CPU): the held workers' CFS period (cpu.cfs_period_us), the
+# quota being BENCH_WORKER_CPU of it. Unset: the kernel's default, 100 ms, which is Kubernetes' too. A worker held to 0.1
+# CPU then runs at most 10 ms and waits the other 90 of each period, whatever answers arrive meanwhile.
+WORKER_CPU_PERIOD=${BENCH_WORKER_CPU_PERIOD_US:-}
 PEERS=${BENCH_PEERS:-on}
 # BENCH_WARMUP=n: each Clarion start first sends n whole broadcasts to the same audience, unmeasured, so that the
 # measured one runs on workers whose hot code V8 has already optimized, as a long-running instance's are. Each of
@@ -79,6 +83,10 @@ positive BENCH_PEER_CHUNK "$PEER_CHUNK"
 positive BENCH_PEER_IN_FLIGHT "$PEER_IN_FLIGHT"
 positive BENCH_PEER_CLIENTS "$PEER_CLIENTS"
 [[ "$MOCK_KIND" == node || "$MOCK_KIND" == frames ]] || { echo "BENCH_MOCK must be node or frames" >&2; exit 2; }
+if [[ -n "$WORKER_CPU_PERIOD" ]]; then
+  [[ -n "$WORKER_CPU" && "$WORKER_CPU_PERIOD" =~ ^[0-9]+$ ]] && ((WORKER_CPU_PERIOD >= 1000 && WORKER_CPU_PERIOD <= 1000000)) ||
+    { echo "BENCH_WORKER_CPU_PERIOD_US goes with BENCH_WORKER_CPU and is 1000 to 1000000 microseconds (got '$WORKER_CPU_PERIOD')" >&2; exit 2; }
+fi
 if [[ -n "$WORKER_CPUSET$OTHER_CPUSET" ]]; then
   [[ -n "$WORKER_CPU" && "$WORKER_CPUSET" =~ ^[0-9][0-9,-]*$ && "$OTHER_CPUSET" =~ ^[0-9][0-9,-]*$ ]] ||
     { echo "BENCH_WORKER_CPUSET and BENCH_OTHER_CPUSET go together, with BENCH_WORKER_CPU, each a CPU list such as 1 or 0-1 (got '$WORKER_CPUSET' and '$OTHER_CPUSET')" >&2; exit 2; }
@@ -399,6 +407,7 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
       [[ "$(basename "$(readlink "/proc/$p/exe" 2>/dev/null)")" == node ]] || continue
       cg="/sys/fs/cgroup/cpu/clarion-bench-$tag-$n"
       mkdir -p "$cg" && cat /sys/fs/cgroup/cpu/cpu.cfs_period_us >/dev/null &&
+        { [[ -z "$WORKER_CPU_PERIOD" ]] || echo "$WORKER_CPU_PERIOD" >"$cg/cpu.cfs_period_us"; } &&
         awk -v c="$WORKER_CPU" -v p="$(cat "$cg/cpu.cfs_period_us")" 'BEGIN{printf "%d", c * p}' >"$cg/cpu.cfs_quota_us" &&
         echo "$p" >"$cg/cgroup.procs" || fail "cannot hold worker $p to $WORKER_CPU CPU in $cg (root and cgroup v1 needed)"
       [[ -z "$WORKER_CPUSET" ]] || taskset -a -p -c "$WORKER_CPUSET" "$p" >/dev/null || fail "cannot pin worker $p to CPU $WORKER_CPUSET"
@@ -406,7 +415,7 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
       n=$((n + 1))
     done
     ((n == workers)) || fail "held $n worker process(es) to $WORKER_CPU CPU, expected $workers"
-    echo "  $n worker(s) held to $WORKER_CPU CPU each (cgroups clarion-bench-$tag-*)" >&2
+    echo "  $n worker(s) held to $WORKER_CPU CPU each (cgroups clarion-bench-$tag-*, CFS period $(cat "$cg/cpu.cfs_period_us") µs)" >&2
     if [[ -n "$WORKER_CPUSET" ]]; then
       taskset -a -p -c "$OTHER_CPUSET" "$pid" >/dev/null && taskset -a -p -c "$OTHER_CPUSET" "$MOCK_PID" >/dev/null ||
         fail "cannot pin the API process and the mock to CPU $OTHER_CPUSET"
@@ -520,7 +529,7 @@ verdict() { awk -v v="$1" -v goal="$2" -v op="$3" 'BEGIN{ if (v == "" || v == "-
   echo "Clarion broadcast benchmark: one push to $DEVICES devices (Clarion: POST /v1/notify, live key, target $TARGET, $LANGUAGES languages), three senders, the same mock APNs"
   echo "started $STARTED_AT | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(h2load --version 2>/dev/null | head -n1) | @parse/node-apn $PEER_VERSION | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "mock APNs ($MOCK_KIND): answers each push after ${MOCK_DELAY_MS} ms, 1000 streams per connection | h2load -n $DEVICES -c $H2_CLIENTS -m $H2_STREAMS (one device token) | node-apn: ${PEER_CLIENTS} connection(s), send() of $PEER_CHUNK tokens, $PEER_IN_FLIGHT at once"
-  echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each$( ((WARMUP > 0)) && echo ", each after $WARMUP unmeasured warm-up broadcast(s)"))${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS}${WORKER_CPUSET:+ | workers pinned to CPU $WORKER_CPUSET, the API process and the mock to CPU $OTHER_CPUSET} | audience: $AUDIENCE (BENCH_AUDIENCE), device uuids ${BENCH_DEVICE_UUIDS:-v7} (BENCH_DEVICE_UUIDS)"
+  echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each$( ((WARMUP > 0)) && echo ", each after $WARMUP unmeasured warm-up broadcast(s)"))${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS}${WORKER_CPU_PERIOD:+ | worker CFS period $WORKER_CPU_PERIOD µs}${WORKER_CPUSET:+ | workers pinned to CPU $WORKER_CPUSET, the API process and the mock to CPU $OTHER_CPUSET} | audience: $AUDIENCE (BENCH_AUDIENCE), device uuids ${BENCH_DEVICE_UUIDS:-v7} (BENCH_DEVICE_UUIDS)"
   echo
   {
     echo "sender|workers|pushes|failures|seconds|pushes/s|x peer|x h2load|idle PSS|peak PSS|status"

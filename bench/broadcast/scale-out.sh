@@ -28,7 +28,7 @@ trap 'rm -rf "$WORK"' EXIT
 FAILED=0
 echo "scale-out: $ROUNDS round(s) of bench/broadcast/run.sh, workers $WORKERS, each held to $BENCH_WORKER_CPU CPU;" \
   "$BENCH_DEVICES devices in shards of $BENCH_SHARD_SIZE, mock after $BENCH_MOCK_DELAY_MS ms, $BENCH_WARMUP warm-up(s)," \
-  "FANOUT_SHARD_RUNS=$FANOUT_SHARD_RUNS${BENCH_WORKER_CPUSET:+, workers pinned to CPU $BENCH_WORKER_CPUSET and the API process and the mock to CPU ${BENCH_OTHER_CPUSET:-}}" >&2
+  "FANOUT_SHARD_RUNS=$FANOUT_SHARD_RUNS${BENCH_WORKER_CPU_PERIOD_US:+, CFS period $BENCH_WORKER_CPU_PERIOD_US µs}${BENCH_WORKER_CPUSET:+, workers pinned to CPU $BENCH_WORKER_CPUSET and the API process and the mock to CPU ${BENCH_OTHER_CPUSET:-}}" >&2
 for ((round = 1; round <= ROUNDS; round++)); do
   order=$WORKERS
   ((round % 2 == 0)) && order=$(tr ' ' '\n' <<<"$WORKERS" | grep . | tac | tr '\n' ' ')
@@ -48,7 +48,7 @@ RESULTS="$HERE/../results/scale-out-$(date +%Y-%m-%d-%H%M%S).txt"
 mkdir -p "$(dirname "$RESULTS")"
 {
 echo
-echo "Clarion scale-out: $ROUNDS round(s), workers held to $BENCH_WORKER_CPU CPU each, $BENCH_DEVICES devices, mock after $BENCH_MOCK_DELAY_MS ms${BENCH_WORKER_CPUSET:+, workers pinned to CPU $BENCH_WORKER_CPUSET, the API process and the mock to CPU ${BENCH_OTHER_CPUSET:-}}"
+echo "Clarion scale-out: $ROUNDS round(s), workers held to $BENCH_WORKER_CPU CPU each, $BENCH_DEVICES devices, mock after $BENCH_MOCK_DELAY_MS ms${BENCH_WORKER_CPU_PERIOD_US:+, CFS period $BENCH_WORKER_CPU_PERIOD_US µs}${BENCH_WORKER_CPUSET:+, workers pinned to CPU $BENCH_WORKER_CPUSET, the API process and the mock to CPU ${BENCH_OTHER_CPUSET:-}}"
 echo "started $STARTED_AT | commit $(git -C "$HERE" rev-parse --short HEAD 2>/dev/null) | node $(node --version) | $(nproc) cores"
 echo "pushes/s: sent / POST to answer (run.sh); steady: between 10% and 90% of the pushes by the mock's count"
 echo
