@@ -14,21 +14,13 @@ import { createFanout } from '../src/fanout/fanout.ts';
 import { claimShard, endShard, handOff, holdShard, stopBroadcast, storePage } from '../src/fanout/shards.ts';
 import { startBroadcast } from '../src/fanout/starts.ts';
 import { foldTotals } from '../src/fanout/totals.ts';
+import { pause } from './support/pause.ts';
 import { queueDuringSuite } from './support/queues.ts';
 import { backends, testLogger } from './support/backends.ts';
 import { apnsToken, seedAudience, seedOrganization } from './support/seed.ts';
 import { TEST_PLATFORM } from './support/server.ts';
 
 const NIL = '00000000-0000-0000-0000-000000000000';
-/** A transaction held at a point: `arrived()` there resolves `reached`, and it waits on `gate` until `release()`. */
-function pause() {
-  let arrived!: () => void;
-  let release!: () => void;
-  const reached = new Promise<void>((resolve) => (arrived = resolve));
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  return { reached, arrived, gate, release };
-}
-
 /** A page's progress: `sent` delivered, `failed` refused as BadDeviceToken, all on iOS. */
 function page(sent: number, failed = 0) {
   const failures: Record<string, number> = {};

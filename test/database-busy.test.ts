@@ -3,6 +3,7 @@
 // a 500; the transaction it waited in is rolled back, and the same request succeeds once the locks are gone.
 import { describe, expect, it } from 'vitest';
 import { backends } from './support/backends.ts';
+import { pause } from './support/pause.ts';
 import { seedKey, seedOrganization } from './support/seed.ts';
 import { serveDuringSuite } from './support/server.ts';
 
@@ -18,16 +19,13 @@ describe.each(backends.slice(0, 1))('when the database is too busy to finish a r
 
     // A transaction that holds the broadcast's row as a start does (FOR UPDATE), for longer than the lock timeout.
     const { database } = suite.storage;
-    let releaseLock!: () => void;
-    const held = new Promise<void>((resolve) => (releaseLock = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const { reached, arrived, gate, release } = pause();
     const holding = database.transaction(async (tx) => {
       await tx.query(`SELECT 1 FROM broadcasts WHERE id = $1 FOR UPDATE`, [id]);
-      locked();
-      await held;
+      arrived();
+      await gate;
     });
-    await isLocked;
+    await reached;
     try {
       const [rest, graphql] = await Promise.all([
         suite.server.request('DELETE', `/v1/notifications/${id}`, { headers: key }),
@@ -44,7 +42,7 @@ describe.each(backends.slice(0, 1))('when the database is too busy to finish a r
       // The cancel was rolled back: the broadcast is still scheduled.
       expect((await suite.server.get(`/v1/notifications/${id}`, key)).body.status).toBe('scheduled');
     } finally {
-      releaseLock();
+      release();
       await holding;
     }
     const retried = await suite.server.request('DELETE', `/v1/notifications/${id}`, { headers: key });

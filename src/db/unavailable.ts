@@ -40,10 +40,10 @@ type Cause = { code?: unknown; message?: unknown; kind?: unknown; cause?: unknow
 /** Whether the error, or one of the errors it wraps (Prisma's and GraphQL's wrappers), passes `test`. */
 function someCause(error: unknown, test: (cause: Cause) => boolean): boolean {
   const seen = new Set<unknown>();
-  for (let current = error; current && typeof current === 'object' && !seen.has(current); ) {
+  for (let current = error as Cause | null | undefined; current && typeof current === 'object' && !seen.has(current); ) {
     seen.add(current);
-    if (test(current as Cause)) return true;
-    current = (current as Cause).originalError ?? (current as Cause).cause;
+    if (test(current)) return true;
+    current = (current.originalError ?? current.cause) as Cause | null | undefined;
   }
   return false;
 }
