@@ -1,5 +1,5 @@
 // The intake's two hot statements (registration, subscription) are parsed and planned once per connection (prepared,
-// run by name, one generic plan), on connections of their own that plan by index only (src/db/pool.ts,
+// run by name, one generic plan), on a connection of their own that plans by index only (src/db/pool.ts,
 // PREPARED_PLANS). A generic plan made on a fresh install's nearly empty tables is kept as they grow: the second test
 // makes one there, grows the tables, and reads what the plan then does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,8 +34,7 @@ describe('the intake statements', () => {
   let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
   let database: Database;
   // Kept a minute unused, so that a slow step cannot swap the connection (and its statements) mid-test. poolSize is
-  // the main pool's; the prepared statements' pool opens one connection here because the calls come one at a time
-  // and pg-pool hands out the connection released last.
+  // the main pool's; the prepared statements have one connection (src/db/pipelined.ts).
   const open = () => openDatabase({ url: fresh.url, poolSize: 1, idleMs: 60_000, logger: testLogger });
 
   beforeAll(async () => {
@@ -47,7 +46,7 @@ describe('the intake statements', () => {
     await fresh?.drop();
   });
 
-  it('are prepared once, run by name and planned once, on connections of their own that plan by index only', async () => {
+  it('are prepared once, run by name and planned once, on a connection of their own that plans by index only', async () => {
     const organization = await seedOrganization(database.prisma, { slug: 'prepared' });
     const answers = [];
     // Seven: PostgreSQL's own choice (plan_cache_mode=auto) plans the first five calls for their parameters.

@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { redactUrl } from '../logger.ts';
+import type { PoolCounts } from '../metrics/pool.ts';
+import { pipelinedConnection } from './pipelined.ts';
 import type { QueryOptions, SqlClient, SqlTransaction } from './sql.ts';
 
 /** The database without Prisma and without migrating it: what a worker process needs. */
@@ -19,8 +21,8 @@ export interface SqlDatabase {
   location: string;
   /** The pool itself: Prisma's adapter runs on it. */
   pool: pg.Pool;
-  /** Every pool of this database, `pool` and the prepared statements' (the metrics watch each). */
-  pools: pg.Pool[];
+  /** Every pool of this database, `pool` and the prepared statements' connection (the metrics watch each). */
+  pools: PoolCounts[];
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -38,14 +40,18 @@ export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: D
   // A stuck statement or lock fails after a while instead of holding the writes queued behind it.
   const limits = '-c statement_timeout=30000 -c lock_timeout=10000';
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: idleMs, options: limits });
-  // Prepared statements (QueryOptions.prepare) run on connections of their own, so that how they are planned (see
+  pool.on('error', (error) => logger.warn('idle PostgreSQL connection failed', { error: error.message }));
+  // Prepared statements (QueryOptions.prepare) run on a connection of their own, so that how they are planned (see
   // PREPARED_PLANS) is theirs alone: a session's settings reach every statement on it, Prisma's and the fan-out's
   // included, and a generic plan of a query written for its parameters ($2 IS NULL OR ...) can cost several times a
-  // planned one (countRecipients over 100,000 subscriptions: 172 ms against 45). Unused, this pool opens nothing (a
-  // worker runs none of them).
-  const prepared = new pg.Pool({ connectionString: url, max: PREPARED_POOL_SIZE, idleTimeoutMillis: idleMs, options: `${limits} ${PREPARED_PLANS}` });
+  // planned one (countRecipients over 100,000 subscriptions: 172 ms against 45). They are the intake's batches, one
+  // in flight per batcher (../domain/batch.ts), pipelined on the one connection (./pipelined.ts). Unused, it is not
+  // opened (a worker runs none of them).
+  const prepared = pipelinedConnection(
+    { connectionString: url, options: `${limits} ${PREPARED_PLANS}` },
+    { idleMs, onError: (error) => logger.warn('PostgreSQL connection of the prepared statements failed', { error: error.message }) },
+  );
   const pools = [pool, prepared];
-  for (const each of pools) each.on('error', (error) => logger.warn('idle PostgreSQL connection failed', { error: error.message }));
   return {
     pool,
     pools,
@@ -73,7 +79,7 @@ export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: D
     ping: async () => void (await pool.query('SELECT 1')),
     async close() {
       // Both are ended, even if one fails.
-      const ended = await Promise.allSettled(pools.map((each) => each.end()));
+      const ended = await Promise.allSettled([pool.end(), prepared.end()]);
       for (const end of ended) if (end.status === 'rejected') throw end.reason;
     },
   };
@@ -97,12 +103,6 @@ export function openSqlDatabase({ url, poolSize = 10, idleMs = 1000, logger }: D
  * connection there serves other clients' statements too.
  */
 export const PREPARED_PLANS = '-c plan_cache_mode=force_generic_plan -c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off';
-
-/**
- * Connections for the prepared statements: each batcher (a registration's per platform, the subscription's) has one
- * batch in flight at a time (../domain/batch.ts).
- */
-const PREPARED_POOL_SIZE = 4;
 
 const names = new Map<string, string>();
 
