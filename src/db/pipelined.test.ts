@@ -58,7 +58,7 @@ describe('pipelinedConnection', () => {
     }
   });
 
-  it('rejects at once when the server is not there, and connects once it is', async () => {
+  it('rejects at once, statement after statement, when the server is not there', async () => {
     // A port that was free a moment ago: nothing listens there.
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));

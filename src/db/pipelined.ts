@@ -60,10 +60,10 @@ export function pipelinedConnection(config: pg.ClientConfig, { idleMs, onError }
     async end() {
       ended = true;
       clearTimeout(idle);
-      const open = client;
+      const last = client;
       client = undefined;
       // pg waits for the statements on the wire before it says goodbye.
-      await open?.end();
+      await last?.end();
     },
     get totalCount() {
       return client ? 1 : 0;
