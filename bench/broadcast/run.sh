@@ -44,7 +44,6 @@ WARMUP=${BENCH_WARMUP:-0}
 # on-demand default, whose first broadcast starts them.
 WORKER_IDLE=${BENCH_WORKER_IDLE:-0}
 CGROUPS=()
-HELD=()   # the cgroups of the Clarion run under way (BENCH_WORKER_CPU)
 WORKERS_LIST=${BENCH_WORKERS:-$(nproc)}
 SHARD_SIZE=${BENCH_SHARD_SIZE:-}
 AUDIENCE=${BENCH_AUDIENCE:-received}
@@ -378,20 +377,23 @@ fi
 echo "  ${RATE[peer]:-?} pushes/s, ${STATUS[peer]}" >&2
 fi
 
-# --- Clarion, once per worker count ----------------------------------------------------------------------------
-# A fresh start each time, against the same database: a new broadcast to the same audience.
-# file: the held workers' CFS counters now, a line "nr_periods nr_throttled" per cgroup (nothing without BENCH_WORKER_CPU).
+# file cgroup...: the held workers' CFS counters now, a line "nr_periods nr_throttled" per cgroup (none: an empty file).
 throttling() {
-  local cg
-  for cg in "${HELD[@]}"; do awk '$1 == "nr_periods" { p = $2 } $1 == "nr_throttled" { t = $2 } END { print p + 0, t + 0 }' "$cg/cpu.stat"; done >"$1" 2>/dev/null
+  local file=$1 cg
+  shift
+  for cg in "$@"; do awk '$1 == "nr_periods" { p = $2 } $1 == "nr_throttled" { t = $2 } END { print p + 0, t + 0 }' "$cg/cpu.stat"; done >"$file" 2>/dev/null
 }
 # before after (files of throttling): in how many of the held workers' CFS periods they used up their quota, or nothing.
 throttled_share() {
   [[ -s "$1" && -s "$2" ]] || return 0
   paste -d' ' "$1" "$2" | awk '{ p += $3 - $1; t += $4 - $2 } END { if (p > 0) printf "; the held workers used up their quota in %d of their %d CFS periods (%.0f%%)", t, p, 100 * t / p }'
 }
+
+# --- Clarion, once per worker count ----------------------------------------------------------------------------
+# A fresh start each time, against the same database: a new broadcast to the same audience.
 clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
   local workers=$1 label=${2:-clarion} dir=${3:-$ROOT} key="${2:-clarion}/$1" tag="${2:-clarion}-$1" port pid http id deadline t0 t1 m0 m1 idle peak samples tree p i
+  local held=() # this run's workers' cgroups (BENCH_WORKER_CPU)
   port=$(free_port)
   (cd "$dir" && exec env -u DATA_DIR -u REDIS_URL -u APNS_PRIVATE_KEY -u APNS_ENV -u FANOUT_SHARD_SIZE \
     HOST=127.0.0.1 PORT="$port" DASHBOARD=off LOG_LEVEL="${BENCH_LOG_LEVEL:-warn}" DATABASE_URL="$DB_URL" NOTIFY_WAIT_MS=$((PHASE_TIMEOUT * 1000)) \
@@ -413,7 +415,6 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
   wait_tree_idle "$pid"
   if [[ -n "$WORKER_CPU" ]]; then
     local n=0 cg
-    HELD=()
     for p in $(ps -o pid= --ppid "$pid"); do
       # A forked worker runs the node binary (its comm is "node" on Node 20, "MainThread" on Node 24).
       [[ "$(basename "$(readlink "/proc/$p/exe" 2>/dev/null)")" == node ]] || continue
@@ -424,7 +425,7 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
         echo "$p" >"$cg/cgroup.procs" || fail "cannot hold worker $p to $WORKER_CPU CPU in $cg (root and cgroup v1 needed)"
       [[ -z "$WORKER_CPUSET" ]] || taskset -a -p -c "$WORKER_CPUSET" "$p" >/dev/null || fail "cannot pin worker $p to CPU $WORKER_CPUSET"
       CGROUPS+=("$cg")
-      HELD+=("$cg")
+      held+=("$cg")
       n=$((n + 1))
     done
     ((n == workers)) || fail "held $n worker process(es) to $WORKER_CPU CPU, expected $workers"
@@ -451,7 +452,7 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
   pss_watch_begin "$tag" "$pid" postgres
   start_watcher "$WORK/$tag.accepted"
   local watcher=$WATCHER
-  throttling "$WORK/throttled0-$tag"
+  throttling "$WORK/throttled0-$tag" "${held[@]}"
   cpu_begin "c$tag"; m0=$(machine_snapshot); t0=$(now)
   http=$(curl -sS --max-time "$PHASE_TIMEOUT" -o "$WORK/notify-$tag.json" -w '%{http_code}' -X POST "http://127.0.0.1:$port/v1/notify" \
     -H "authorization: Bearer $API_KEY" -H 'content-type: application/json' \
@@ -467,7 +468,7 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
     done
   fi
   t1=$(now); m1=$(machine_snapshot); cpu_end "c$tag"
-  throttling "$WORK/throttled1-$tag"
+  throttling "$WORK/throttled1-$tag" "${held[@]}"
   sleep 0.1; kill "$watcher" 2>/dev/null; wait "$watcher" 2>/dev/null
   STEADY[$key]=$(node "$HERE/accepted-watch.mjs" --steady "$WORK/$tag.accepted" "$accepted0" "$DEVICES" 2>/dev/null)
   tree_kb smaps_rollup Pss "$pid" postgres >>"$WORK/$tag.pss" # one last sample, at the answer
