@@ -4,6 +4,7 @@
 // (holdShard), so a run that lost its job (timed out, retried elsewhere) commits nothing, and no page is ever
 // counted twice. A page's counts go on its shard; the broadcast's totals are folded from its shards (./totals.ts).
 import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import type { SqlClient, SqlTransaction } from '../db/sql.ts';
 import { QUEUES, SHARD_EXPIRE_SECONDS, type Boss } from '../jobs/queue.ts';
 import { shardRanges, type Range } from './audience.ts';
@@ -51,8 +52,10 @@ export async function planShards(
 ): Promise<Planned> {
   const ranges = await shardRanges(tx, broadcast.organizationId, broadcast.request, shardSize);
   const expressing = express && ranges.length === 1;
+  // pg-boss takes a queue's jobs by creation time, then by id, and these are created together: increasing ids (UUIDv7,
+  // monotonic in this process) have them taken in shard order, the tapered last shards last (./audience.ts, TAPER).
   const jobs = ranges.map((_range, index) => ({
-    id: randomUUID(),
+    id: uuidv7(),
     name: QUEUES.shard,
     data: { broadcastId: broadcast.id, index } satisfies ShardJob,
     ...(expressing && { startAfter: `${RESCUE_DELAY_SECONDS} seconds` }),
