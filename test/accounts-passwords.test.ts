@@ -1,8 +1,8 @@
 // Password hashes through HTTP: new ones at scrypt N=2^17, and a hash of the old format (N=2^14) is
 // replaced at the next right password, and still verifies.
 import { randomBytes, scryptSync } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { SCRYPT_N, verifyPassword } from '../src/domain/accounts/passwords.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCRYPT_N, useScryptCostForTests, verifyPassword } from '../src/domain/accounts/passwords.ts';
 import { backends } from './support/backends.ts';
 import { serveDuringSuite } from './support/server.ts';
 
@@ -16,6 +16,12 @@ function oldHash(password: string) {
   const hash = scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** 14, r: 8, p: 1 });
   return `scrypt$16384$8$1$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }
+
+// Test files share modules (vitest.config.ts): one that signed users up before this one in the same process left the
+// cheap N of test/support/accounts.ts set. This suite hashes at the real N, and puts back what it found.
+let cost: number;
+beforeAll(() => void (cost = useScryptCostForTests(undefined)));
+afterAll(() => void useScryptCostForTests(cost));
 
 describe.each(backends)('password hashes on $name', (backend) => {
   const suite = serveDuringSuite(backend);

@@ -12,10 +12,13 @@ let costN = SCRYPT_N;
 
 /**
  * Test-only: hash new passwords at a cheaper N so suites that sign up many users stay fast. Called
- * explicitly by test support code (never from configuration); `undefined` goes back to SCRYPT_N.
+ * explicitly by test support code (never from configuration); `undefined` goes back to SCRYPT_N. Returns the N it
+ * replaces, for a suite to put back (test files share their modules: vitest.config.ts).
  */
 export function useScryptCostForTests(n: number | undefined) {
+  const before = costN;
   costN = n ?? SCRYPT_N;
+  return before;
 }
 
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number) {
