@@ -21,10 +21,10 @@ export default defineConfig({
     // 10.7 min a pass with 2, 5.3 with 4).
     maxWorkers: Math.min(8, 2 * os.availableParallelism()),
     // Each of those processes runs file after file on the modules it has already loaded, instead of importing the
-    // application anew for every file (Prisma's client, the schema, pg-boss: about 1.6 s a file). On this 2-core machine a
-    // pass took 325 s against 419, and 9.3 min of CPU against 12.4 (docs/development.md, "The test suite"). So a test must
-    // not rely on module state starting fresh: a counter of the metrics registry may hold an earlier file's counts (read
-    // what a test adds), and a setting a file changes is put back (accounts-passwords).
+    // application anew for every file (Prisma's client, the schema, pg-boss: about 1.6 s a file). On this 2-core
+    // machine a pass took 325-360 s against 419, and 9.3-9.9 min of CPU against 12.4 (docs/development.md, "The test
+    // suite"). So a test must not rely on module state starting fresh: a counter of the metrics registry may hold an
+    // earlier file's counts (read what a test adds), and a setting a file changes is put back (accounts-passwords).
     isolate: false,
   },
 });
