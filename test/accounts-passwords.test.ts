@@ -20,8 +20,12 @@ function oldHash(password: string) {
 // Test files share modules (vitest.config.ts): one that signed users up before this one in the same process left the
 // cheap N of test/support/accounts.ts set. This suite hashes at the real N, and puts back what it found.
 let cost: number;
-beforeAll(() => void (cost = useScryptCostForTests(undefined)));
-afterAll(() => void useScryptCostForTests(cost));
+beforeAll(() => {
+  cost = useScryptCostForTests(undefined);
+});
+afterAll(() => {
+  useScryptCostForTests(cost);
+});
 
 describe.each(backends)('password hashes on $name', (backend) => {
   const suite = serveDuringSuite(backend);

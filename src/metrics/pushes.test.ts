@@ -13,7 +13,8 @@ async function added(platform: string, count: () => void) {
   const before: Record<string, number> = await counts(platform);
   count();
   const after: Record<string, number> = await counts(platform);
-  return Object.fromEntries(Object.entries(after).flatMap(([result, value]) => (value === (before[result] ?? 0) ? [] : [[result, value - (before[result] ?? 0)]])));
+  const grown = Object.entries(after).map(([result, value]) => [result, value - (before[result] ?? 0)] as const);
+  return Object.fromEntries(grown.filter(([, more]) => more !== 0));
 }
 
 describe('countPush', () => {
