@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_CODE_PATTERN } from '../src/domain/organizations/invite-code.ts';
 import { freshPostgresDatabase } from './support/backends.ts';
-import { postgresProcessesOf, runCli } from './support/processes.ts';
+import { postgresProcessesOf, runNpxCli } from './support/processes.ts';
 
 // Through the real bin, as an operator runs it (`npx clarion ...` in the checkout), on the embedded default
 // with no server running: each command starts the cluster in DATA_DIR (the first one makes it) and stops it.
@@ -12,7 +12,7 @@ import { postgresProcessesOf, runCli } from './support/processes.ts';
 // eight test files at once, four of them have taken over a minute, hence the long limits.
 describe('the clarion CLI', () => {
   let dataDir: string;
-  const clarion = (...args: string[]) => runCli(args, { DATA_DIR: dataDir, DATABASE_URL: '' });
+  const clarion = (...args: string[]) => runNpxCli(args, { DATA_DIR: dataDir, DATABASE_URL: '' });
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'clarion-cli-'));
   });
@@ -77,7 +77,7 @@ describe('clarion db url', () => {
   it('prints DATABASE_URL as given, for psql and pg_dump', async () => {
     const fresh = await freshPostgresDatabase();
     try {
-      expect(await runCli(['db', 'url'], { DATABASE_URL: fresh.url })).toMatchObject({ code: 0, stdout: `${fresh.url}\n` });
+      expect(await runNpxCli(['db', 'url'], { DATABASE_URL: fresh.url })).toMatchObject({ code: 0, stdout: `${fresh.url}\n` });
     } finally {
       await fresh.drop();
     }
