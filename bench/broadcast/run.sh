@@ -32,6 +32,13 @@ OTHER_CPUSET=${BENCH_OTHER_CPUSET:-}
 # quota being BENCH_WORKER_CPU of it. Unset: the kernel's default, 100 ms, which is Kubernetes' too. A worker held to 0.1
 # CPU then runs at most 10 ms and waits the other 90 of each period, whatever answers arrive meanwhile.
 WORKER_CPU_PERIOD=${BENCH_WORKER_CPU_PERIOD_US:-}
+# BENCH_MOCK_CPUSET=0 BENCH_SENDER_CPUSET=1: the mock pinned to the first list of CPUs from its start, and every sender
+# (h2load, the peer, Clarion's API process and the workers it forks) to the second (taskset; PostgreSQL, the machine's,
+# and the samplers are left where the scheduler puts them). APNs runs on Apple's machines, not on the sender's: unpinned,
+# the mock here shares 2 cores with the sender's processes, so a sender of several processes slows the mock that sets
+# every sender's rate, and its share of the cores counts twice (bench/README.md, "The mock on a core of its own").
+MOCK_CPUSET=${BENCH_MOCK_CPUSET:-}
+SENDER_CPUSET=${BENCH_SENDER_CPUSET:-}
 PEERS=${BENCH_PEERS:-on}
 # BENCH_WARMUP=n: each Clarion start first sends n whole broadcasts to the same audience, unmeasured, so that the
 # measured one runs on workers whose hot code V8 has already optimized, as a long-running instance's are. Each of
@@ -92,6 +99,12 @@ if [[ -n "$WORKER_CPUSET$OTHER_CPUSET" ]]; then
     { echo "BENCH_WORKER_CPUSET and BENCH_OTHER_CPUSET go together, with BENCH_WORKER_CPU, each a CPU list such as 1 or 0-1 (got '$WORKER_CPUSET' and '$OTHER_CPUSET')" >&2; exit 2; }
   # The mock stays pinned once a Clarion run has pinned it: the peers would meet a different mock than Clarion's first run.
   [[ "$PEERS" == off ]] || { echo "BENCH_WORKER_CPUSET compares worker counts: set BENCH_PEERS=off" >&2; exit 2; }
+  command -v taskset >/dev/null 2>&1 || { echo "taskset not found (util-linux)" >&2; exit 2; }
+fi
+if [[ -n "$MOCK_CPUSET$SENDER_CPUSET" ]]; then
+  [[ "$MOCK_CPUSET" =~ ^[0-9][0-9,-]*$ && "$SENDER_CPUSET" =~ ^[0-9][0-9,-]*$ ]] ||
+    { echo "BENCH_MOCK_CPUSET and BENCH_SENDER_CPUSET go together, each a CPU list such as 0 or 0-1 (got '$MOCK_CPUSET' and '$SENDER_CPUSET')" >&2; exit 2; }
+  [[ -z "$WORKER_CPUSET$OTHER_CPUSET" ]] || { echo "BENCH_MOCK_CPUSET pins the senders; BENCH_WORKER_CPUSET the held workers: one or the other" >&2; exit 2; }
   command -v taskset >/dev/null 2>&1 || { echo "taskset not found (util-linux)" >&2; exit 2; }
 fi
 [[ "$MOCK_DELAY_MS" =~ ^[0-9]+$ ]] || { echo "BENCH_MOCK_DELAY_MS must be whole milliseconds (got '$MOCK_DELAY_MS')" >&2; exit 2; }
@@ -203,7 +216,7 @@ run_sender() { # name label command... (accepted0: the mock's count before)
   # nothing behind (cleanup stops the subshell too: PIDS).
   mkfifo "$WORK/$name.gate"
   ( read -r -t 60 _ <>"$WORK/$name.gate" || exit 1
-    timeout "$PHASE_TIMEOUT" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"; echo "$?" >"$WORK/$name.rc"; times >"$WORK/$name.times" ) &
+ ${SENDER_CPUSET:+taskset -c "$SENDER_CPUSET"} timeout "$PHASE_TIMEOUT" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"; echo "$?" >"$WORK/$name.rc"; times >"$WORK/$name.times" ) &
   pid=$!
   PIDS+=("$pid")
   pss_watch_begin "$name" "$pid" bash timeout
@@ -282,7 +295,7 @@ DEVICE_TOKEN=$(printf '%s%s' "$(echo -n 1 | md5sum | cut -c1-32)" "$(echo -n 2 |
 # --- mock APNs ---------------------------------------------------------------------------------------------
 MOCK_DIR="$WORK/mock"
 mkdir -p "$MOCK_DIR"
-node --import tsx "$HERE/mock-apns.ts" "$MOCK_DIR" $(((2 + ${#WORKERS[@]}) * PHASE_TIMEOUT + 300)) "$MOCK_DELAY_MS" "$MOCK_KIND" >"$WORK/mock.log" 2>&1 &
+${MOCK_CPUSET:+taskset -c "$MOCK_CPUSET"} node --import tsx "$HERE/mock-apns.ts" "$MOCK_DIR" $(((2 + ${#WORKERS[@]}) * PHASE_TIMEOUT + 300)) "$MOCK_DELAY_MS" "$MOCK_KIND" >"$WORK/mock.log" 2>&1 &
 MOCK_PID=$!
 PIDS+=("$MOCK_PID")
 for ((i = 0; i < START_TIMEOUT * 5; i++)); do
@@ -395,7 +408,7 @@ clarion_run() { # workers [label dir]: label "ref" runs the BENCH_REF worktree
   local workers=$1 label=${2:-clarion} dir=${3:-$ROOT} key="${2:-clarion}/$1" tag="${2:-clarion}-$1" port pid http id deadline t0 t1 m0 m1 idle peak samples tree p i
   local held=() # this run's workers' cgroups (BENCH_WORKER_CPU)
   port=$(free_port)
-  (cd "$dir" && exec env -u DATA_DIR -u REDIS_URL -u APNS_PRIVATE_KEY -u APNS_ENV -u FANOUT_SHARD_SIZE \
+  (cd "$dir" && exec ${SENDER_CPUSET:+taskset -c "$SENDER_CPUSET"} env -u DATA_DIR -u REDIS_URL -u APNS_PRIVATE_KEY -u APNS_ENV -u FANOUT_SHARD_SIZE \
     HOST=127.0.0.1 PORT="$port" DASHBOARD=off LOG_LEVEL="${BENCH_LOG_LEVEL:-warn}" DATABASE_URL="$DB_URL" NOTIFY_WAIT_MS=$((PHASE_TIMEOUT * 1000)) \
     APNS_TEAM_ID="$TEAM_ID" APNS_KEY_ID="$KEY_ID" APNS_PRIVATE_KEY_PATH="$MOCK_DIR/provider-key.pem" APNS_TOPIC="$TOPIC" \
     APNS_URL="$MOCK_ORIGIN" NODE_EXTRA_CA_CERTS="$MOCK_DIR/ca.pem" FANOUT_WORKERS="$workers" FANOUT_WORKER_IDLE_SECONDS="$WORKER_IDLE" ${SHARD_SIZE:+FANOUT_SHARD_SIZE="$SHARD_SIZE"} \
@@ -545,7 +558,7 @@ verdict() { awk -v v="$1" -v goal="$2" -v op="$3" 'BEGIN{ if (v == "" || v == "-
   echo "Clarion broadcast benchmark: one push to $DEVICES devices (Clarion: POST /v1/notify, live key, target $TARGET, $LANGUAGES languages), three senders, the same mock APNs"
   echo "started $STARTED_AT | commit $commit | node $(node -v) | PostgreSQL $pg_version | $(h2load --version 2>/dev/null | head -n1) | @parse/node-apn $PEER_VERSION | $(nproc) cores | load avg $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "mock APNs ($MOCK_KIND): answers each push after ${MOCK_DELAY_MS} ms, 1000 streams per connection | h2load -n $DEVICES -c $H2_CLIENTS -m $H2_STREAMS (one device token) | node-apn: ${PEER_CLIENTS} connection(s), send() of $PEER_CHUNK tokens, $PEER_IN_FLIGHT at once"
-  echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each$( ((WARMUP > 0)) && echo ", each after $WARMUP unmeasured warm-up broadcast(s)"))${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS}${WORKER_CPU_PERIOD:+ | worker CFS period $WORKER_CPU_PERIOD µs}${WORKER_CPUSET:+ | workers pinned to CPU $WORKER_CPUSET, the API process and the mock to CPU $OTHER_CPUSET} | audience: $AUDIENCE (BENCH_AUDIENCE), device uuids ${BENCH_DEVICE_UUIDS:-v7} (BENCH_DEVICE_UUIDS)"
+  echo "Clarion: FANOUT_WORKERS=${WORKERS[*]} (one run each$( ((WARMUP > 0)) && echo ", each after $WARMUP unmeasured warm-up broadcast(s)"))${SHARD_SIZE:+ FANOUT_SHARD_SIZE=$SHARD_SIZE} FANOUT_CONCURRENCY=${FANOUT_CONCURRENCY:-1000} FANOUT_PAGE_SIZE=${FANOUT_PAGE_SIZE:-1000} APNS_CONNECTIONS=${APNS_CONNECTIONS:-4}${BENCH_CLARION_NODE_OPTIONS:+ NODE_OPTIONS=$BENCH_CLARION_NODE_OPTIONS}${WORKER_CPU_PERIOD:+ | worker CFS period $WORKER_CPU_PERIOD µs}${WORKER_CPUSET:+ | workers pinned to CPU $WORKER_CPUSET, the API process and the mock to CPU $OTHER_CPUSET}${MOCK_CPUSET:+ | the mock pinned to CPU $MOCK_CPUSET, every sender to CPU $SENDER_CPUSET} | audience: $AUDIENCE (BENCH_AUDIENCE), device uuids ${BENCH_DEVICE_UUIDS:-v7} (BENCH_DEVICE_UUIDS)"
   echo
   {
     echo "sender|workers|pushes|failures|seconds|pushes/s|x peer|x h2load|idle PSS|peak PSS|status"
