@@ -216,7 +216,7 @@ run_sender() { # name label command... (accepted0: the mock's count before)
   # nothing behind (cleanup stops the subshell too: PIDS).
   mkfifo "$WORK/$name.gate"
   ( read -r -t 60 _ <>"$WORK/$name.gate" || exit 1
- ${SENDER_CPUSET:+taskset -c "$SENDER_CPUSET"} timeout "$PHASE_TIMEOUT" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"; echo "$?" >"$WORK/$name.rc"; times >"$WORK/$name.times" ) &
+    ${SENDER_CPUSET:+taskset -c "$SENDER_CPUSET"} timeout "$PHASE_TIMEOUT" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"; echo "$?" >"$WORK/$name.rc"; times >"$WORK/$name.times" ) &
   pid=$!
   PIDS+=("$pid")
   pss_watch_begin "$name" "$pid" bash timeout
