@@ -249,3 +249,23 @@ cpu_split() {
       print sum["root"] + 0, sum["stand"] + 0, sum["postgres"] + 0, sum["other"] + 0, (top == "" ? "-" : top)
     }' "$1" "$2"
 }
+
+# --- several runs of one bench script, their figures gathered (bench/broadcast/rounds.sh and scale-out.sh) -----------
+# The caller sets WORK (the figures go to $WORK/figures: "round workers kind value" lines, "-" for a value a failed
+# run has not) and FAILED (0 at first).
+
+run_round() { # round out command...: runs the command, its output to out; a failure is told with its last lines
+  local round=$1 out=$2
+  shift 2
+  "$@" >"$out" 2>&1 && return 0
+  echo "  round $round failed (its last lines):" >&2; tail -n 15 "$out" | sed 's/^/    /' >&2
+  FAILED=1
+}
+
+round_figures() { # workers kind [round]: that round's value, or every round's but the "-"s
+  awk -v w="$1" -v kind="$2" -v r="${3:-}" '$2 == w && $3 == kind && (r == "" ? $4 != "-" : $1 == r) { print $4 }' "$WORK/figures"
+}
+
+rounds_stamp() { # started: the line that says what ran, for a rounds table
+  echo "started $1 | commit $(git -C "$BENCH_LIB_DIR" rev-parse --short HEAD 2>/dev/null) | node $(node --version) | $(nproc) cores"
+}

@@ -27,12 +27,9 @@ echo "broadcast rounds: $ROUNDS run(s) of bench/broadcast/run.sh" >&2
 for ((round = 1; round <= ROUNDS; round++)); do
   echo "== round $round/$ROUNDS" >&2
   out="$WORK/round-$round.txt"
-  if ! bash "$HERE/run.sh" >"$out" 2>&1; then
-    echo "  round $round failed (its last lines):" >&2; tail -n 15 "$out" | sed 's/^/    /' >&2
-    FAILED=1
-  fi
+  run_round "$round" "$out" bash "$HERE/run.sh"
   # "Clarion  | 2 | 100000 | 0 | 4.433 | 22558 | 1.54 | 0.85 | 163 MB | 197 MB | ok": a failed run's figures are left out.
-  awk -v r="$round" -F'|' '/^Clarion +\|/ { for (i = 2; i <= 11; i++) gsub(/^ +| +$/, "", $i); if ($11 == "ok") print r, $2, "rate", $6; if ($11 == "ok") print r, $2, "xpeer", $7; if ($11 == "ok") print r, $2, "xh2load", $8 }' "$out" >>"$WORK/figures"
+  awk -v r="$round" -F'|' '/^Clarion +\|/ { for (i = 2; i <= 11; i++) gsub(/^ +| +$/, "", $i); if ($11 != "ok") next; print r, $2, "rate", $6; print r, $2, "xpeer", $7; print r, $2, "xh2load", $8 }' "$out" >>"$WORK/figures"
   # "Clarion, 2 worker(s): steady sending (...) 25383 pushes/s (0.92 x h2load's, 1.58 x node-apn's); ..."
   sed -nE 's/^Clarion, ([0-9]+) worker\(s\): steady sending [^)]*\) [0-9]+ pushes\/s \(([0-9.]+) x h2load.s, ([0-9.]+) x node-apn.s\).*/\1 \2 \3/p' "$out" |
     awk -v r="$round" '{ print r, $1, "steadyh2load", $2; print r, $1, "steadypeer", $3 }' >>"$WORK/figures"
@@ -50,15 +47,13 @@ mkdir -p "$(dirname "$RESULTS")"
 {
 echo
 echo "Clarion broadcast, $ROUNDS round(s) of bench/broadcast/run.sh (${BENCH_DEVICES:-100000} devices, workers ${BENCH_WORKERS:-2}${BENCH_MOCK_CPUSET:+, the mock pinned to CPU $BENCH_MOCK_CPUSET and every sender to CPU ${BENCH_SENDER_CPUSET:-}})"
-echo "started $STARTED_AT | commit $(git -C "$HERE" rev-parse --short HEAD 2>/dev/null) | node $(node --version) | $(nproc) cores"
+rounds_stamp "$STARTED_AT"
 echo "each ratio is to the same round's h2load or node-apn; medians over the rounds Clarion's run passed"
 echo
-# $WORK/figures: "round workers kind value" lines.
-figures() { awk -v w="$1" -v kind="$2" -v r="${3:-}" '$2 == w && $3 == kind && (r == "" || $1 == r) { print $4 }' "$WORK/figures"; }
 row() { # workers kind label format
   local values=() v
-  for ((round = 1; round <= ROUNDS; round++)); do v=$(figures "$1" "$2" "$round"); values+=("${v:-?}"); done
-  local m; m=$(figures "$1" "$2" | median)
+  for ((round = 1; round <= ROUNDS; round++)); do v=$(round_figures "$1" "$2" "$round"); values+=("${v:-?}"); done
+  local m; m=$(round_figures "$1" "$2" | median)
   printf '%-7s | %-36s | %-40s | %s\n' "$1" "$3" "${values[*]}" "$([[ -n "$m" ]] && printf "$4" "$m" || echo -)"
 }
 printf '%-7s | %-36s | %-40s | %s\n' workers figure "round by round" median

@@ -34,10 +34,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
   order=$WORKERS
   ((round % 2 == 0)) && order=$(tr ' ' '\n' <<<"$WORKERS" | grep . | tac | tr '\n' ' ')
   echo "== round $round/$ROUNDS: workers $order" >&2
-  if ! BENCH_WORKERS="$order" bash "$HERE/run.sh" >"$WORK/round-$round.txt" 2>&1; then
-    echo "  round $round failed (its last lines):" >&2; tail -n 15 "$WORK/round-$round.txt" | sed 's/^/    /' >&2
-    FAILED=1
-  fi
+  run_round "$round" "$WORK/round-$round.txt" env BENCH_WORKERS="$order" bash "$HERE/run.sh"
   # "Clarion  | 4 | 60000 | 0 | 1.243 | 48270 | ... | ok" and "Clarion, 4 worker(s): steady sending (...) 52627 pushes/s"
   awk -v r="$round" -F'|' '/^Clarion +\|/ { gsub(/ /, "", $2); gsub(/ /, "", $6); gsub(/^ +| +$/, "", $11); print r, $2, "rate", ($11 == "ok" ? $6 : "-") }' "$WORK/round-$round.txt" >>"$WORK/figures"
   sed -nE 's/^Clarion, ([0-9]+) worker\(s\): steady sending [^)]*\) ([0-9]+) pushes\/s.*/\1 \2/p' "$WORK/round-$round.txt" |
@@ -53,24 +50,23 @@ mkdir -p "$(dirname "$RESULTS")"
 {
 echo
 echo "Clarion scale-out: $ROUNDS round(s), workers held to $BENCH_WORKER_CPU CPU each, $BENCH_DEVICES devices, mock after $BENCH_MOCK_DELAY_MS ms${BENCH_WORKER_CPU_PERIOD_US:+, CFS period $BENCH_WORKER_CPU_PERIOD_US µs}${BENCH_WORKER_CPUSET:+, workers pinned to CPU $BENCH_WORKER_CPUSET, the API process and the mock to CPU ${BENCH_OTHER_CPUSET:-}}"
-echo "started $STARTED_AT | commit $(git -C "$HERE" rev-parse --short HEAD 2>/dev/null) | node $(node --version) | $(nproc) cores"
+rounds_stamp "$STARTED_AT"
 echo "pushes/s: sent / POST to answer (run.sh); steady: between 10% and 90% of the pushes by the mock's count"
 echo
-# $WORK/figures: "round workers rate|steady pushes/s" lines ("-" for a failed run's rate, left out of the medians).
-figures() { awk -v w="$1" -v kind="$2" -v r="${3:-}" '$2 == w && $3 == kind && (r == "" ? $4 != "-" : $1 == r) { print $4 }' "$WORK/figures"; }
+# $WORK/figures: "round workers rate|steady|quota value" lines ("-" for a failed run's rate, left out of the medians).
 whole() { [[ -z "$1" ]] || printf '%.0f' "$1"; }
 ratio() { [[ -n "$1" && -n "$2" ]] && awk -v a="$1" -v b="$2" 'BEGIN { printf "x%.2f", a / b }' || echo -; }
 read -ra COUNTS <<<"$WORKERS"
-base=$(figures "${COUNTS[0]}" rate | median); steady_base=$(figures "${COUNTS[0]}" steady | median)
+base=$(round_figures "${COUNTS[0]}" rate | median); steady_base=$(round_figures "${COUNTS[0]}" steady | median)
 printf '%-7s | %-28s | %-9s | %-6s | %-28s | %-9s | %-6s | %s\n' workers "pushes/s, round by round" median "x ${COUNTS[0]}" "steady, round by round" median "x ${COUNTS[0]}" "quota used up, % of periods"
 for w in "${COUNTS[@]}"; do
   rates=(); steadies=(); quotas=()
   for ((round = 1; round <= ROUNDS; round++)); do
-    v=$(figures "$w" rate "$round"); rates+=("${v:-?}")
-    v=$(figures "$w" steady "$round"); steadies+=("${v:-?}")
-    v=$(figures "$w" quota "$round"); quotas+=("${v:-?}")
+    v=$(round_figures "$w" rate "$round"); rates+=("${v:-?}")
+    v=$(round_figures "$w" steady "$round"); steadies+=("${v:-?}")
+    v=$(round_figures "$w" quota "$round"); quotas+=("${v:-?}")
   done
-  rate=$(figures "$w" rate | median); steady=$(figures "$w" steady | median)
+  rate=$(round_figures "$w" rate | median); steady=$(round_figures "$w" steady | median)
   printf '%-7s | %-28s | %-9s | %-6s | %-28s | %-9s | %-6s | %s\n' "$w" "${rates[*]}" "$(whole "$rate")" "$(ratio "$rate" "$base")" \
     "${steadies[*]}" "$(whole "$steady")" "$(ratio "$steady" "$steady_base")" "${quotas[*]}"
 done
