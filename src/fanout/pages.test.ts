@@ -1,5 +1,6 @@
 // One page's sending loop with a scripted sender (the fan-out's tests send to the APNs stand-in): what it does
 // with an outage breaker that holds pushes back, and at its deadline.
+import { createHook } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { createCircuit } from './circuit.ts';
 import { apnsChannel, apnsPlatform } from '../apns/platform.ts';
@@ -49,5 +50,34 @@ describe('sendPage', () => {
     const outcome = await sendPage(through(send), [first, second], { concurrency: 2, breaker: breaker(), retries: true });
     expect(outcome.retry).toEqual([{ deviceUuid: first.device_uuid, reason: 'Timeout', tried: true, ambiguous: true }]);
     expect(outcome.failures).toEqual({ ambiguous: 1 });
+  });
+});
+
+describe('sendPage without a promise per push', () => {
+  /** Promises made while `work` runs (async_hooks sees every one, native or not). */
+  async function promisesMadeBy<T>(work: () => Promise<T>): Promise<{ result: T; promises: number }> {
+    let promises = 0;
+    const hook = createHook({ init: (_id, type) => void (type === 'PROMISE' && (promises += 1)) }).enable();
+    try {
+      const result = await work();
+      return { result, promises };
+    } finally {
+      hook.disable();
+    }
+  }
+  /** Each push answered delivered from a callback of its own, as answers read one at a time from a socket are. */
+  const answeredApart: Dispatch = (sink, index) => void setImmediate(() => sink.settle(index, { ok: true }));
+
+  it('a page in flight at once is not woken by each answer: 1,000 pushes make a handful of promises', async () => {
+    const { result, promises } = await promisesMadeBy(() => sendPage(answeredApart, recipients(1000), { concurrency: 1000, breaker: breaker(), retries: true }));
+    expect(result.sent).toBe(1000);
+    expect(result.retry).toEqual([]);
+    expect(promises).toBeLessThan(20);
+  });
+
+  it('a page larger than its concurrency is still woken to send the rest, and ends when the last answer comes', async () => {
+    const { result } = await promisesMadeBy(() => sendPage(answeredApart, recipients(300), { concurrency: 7, breaker: breaker(), retries: true }));
+    expect(result.sent).toBe(300);
+    expect(result.attempted).toBe(300);
   });
 });

@@ -118,7 +118,9 @@ export async function sendPage(dispatch: Dispatch, recipients: Recipient[], opti
         broken ??= error;
         cut = true;
       }
-      wakeUp();
+      // The loop has work only when it may send more or the page may be over. An answer that leaves neither (the
+      // usual page, all of it in flight at once) does not wake it: no promise per push.
+      if (cut || inFlight === 0 || next < queue.length) wakeUp();
     },
     broken(error) {
       // Not an answer but a bug (the sender turns every transport failure into an outcome): the page fails.
