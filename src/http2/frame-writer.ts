@@ -3,6 +3,8 @@
 import { DEFAULT_MAX_FRAME, Flag, FRAME_HEADER, FrameType, PREFACE, writeFrameHeader } from './frames.ts';
 
 const OUT_SIZE = 64 * 1024;
+/** Up to this many octets, `copy` goes octet by octet rather than through a view. */
+const SHORT_COPY = 512;
 
 export class FrameWriter {
   private out = Buffer.allocUnsafe(OUT_SIZE);
@@ -44,7 +46,7 @@ export class FrameWriter {
       const last = offset + length === blockLength;
       const flags = (last ? Flag.END_HEADERS : 0) | (first && endStream ? Flag.END_STREAM : 0);
       const at = this.frame(length, first ? FrameType.HEADERS : FrameType.CONTINUATION, flags, streamId);
-      this.out.set(block.subarray(offset, offset + length), at);
+      this.copy(block, offset, length, at);
       offset += length;
       first = false;
     } while (offset < blockLength);
@@ -82,6 +84,16 @@ export class FrameWriter {
     const at = this.frame(8, FrameType.GOAWAY, 0, 0);
     this.out.writeUInt32BE(lastStreamId, at);
     this.out.writeUInt32BE(code, at + 4);
+  }
+
+  /**
+   * `source[from..from+length]` into the buffer at `at`. A push's header block (about 140 octets) is copied octet by
+   * octet: `set` with a `subarray`, or Buffer's `copy` of part of a buffer, makes a view object each time, one per push.
+   */
+  private copy(source: Uint8Array, from: number, length: number, at: number) {
+    if (length > SHORT_COPY) return this.out.set(source.subarray(from, from + length), at);
+    const out = this.out;
+    for (let i = 0; i < length; i += 1) out[at + i] = source[from + i]!;
   }
 
   /** A frame's header, with room for its payload; returns where the payload goes. */
