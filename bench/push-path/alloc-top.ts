@@ -14,8 +14,8 @@ const args = process.argv.slice(2);
 const perAt = args.indexOf('--per');
 const per = perAt >= 0 ? Number(args.splice(perAt, 2)[1]) : 0;
 const [file, topArg] = args;
-if (!file) {
-  console.error('usage: node --import tsx bench/push-path/alloc-top.ts <file.heapprofile> [top] [--per N]');
+if (!file || (perAt >= 0 && !(per > 0))) {
+  console.error('usage: node --import tsx bench/push-path/alloc-top.ts <file.heapprofile> [top] [--per N] (N a number above 0)');
   process.exit(2);
 }
 const root = (JSON.parse(readFileSync(file, 'utf8')) as { head: AllocationNode }).head;
