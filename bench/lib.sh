@@ -269,3 +269,7 @@ round_figures() { # workers kind [round]: that round's value, or every round's b
 rounds_stamp() { # started: the line that says what ran, for a rounds table
   echo "started $1 | commit $(git -C "$BENCH_LIB_DIR" rev-parse --short HEAD 2>/dev/null) | node $(node --version) | $(nproc) cores"
 }
+
+rounds_results_file() { # name: the path bench/results/<name>-<date and time>.txt, its folder made
+  mkdir -p "$BENCH_LIB_DIR/results" && echo "$BENCH_LIB_DIR/results/$1-$(date +%Y-%m-%d-%H%M%S).txt"
+}

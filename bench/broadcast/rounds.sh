@@ -42,8 +42,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
   grep -E '^(h2load|node-apn|Clarion) +\|' "$out" | sed 's/^/  /' >&2
 done
 
-RESULTS="$HERE/../results/broadcast-rounds-$(date +%Y-%m-%d-%H%M%S).txt"
-mkdir -p "$(dirname "$RESULTS")"
+RESULTS=$(rounds_results_file broadcast-rounds)
 {
 echo
 echo "Clarion broadcast, $ROUNDS round(s) of bench/broadcast/run.sh (${BENCH_DEVICES:-100000} devices, workers ${BENCH_WORKERS:-2}${BENCH_MOCK_CPUSET:+, the mock pinned to CPU $BENCH_MOCK_CPUSET and every sender to CPU ${BENCH_SENDER_CPUSET:-}})"

@@ -99,14 +99,13 @@ if [[ -n "$WORKER_CPUSET$OTHER_CPUSET" ]]; then
     { echo "BENCH_WORKER_CPUSET and BENCH_OTHER_CPUSET go together, with BENCH_WORKER_CPU, each a CPU list such as 1 or 0-1 (got '$WORKER_CPUSET' and '$OTHER_CPUSET')" >&2; exit 2; }
   # The mock stays pinned once a Clarion run has pinned it: the peers would meet a different mock than Clarion's first run.
   [[ "$PEERS" == off ]] || { echo "BENCH_WORKER_CPUSET compares worker counts: set BENCH_PEERS=off" >&2; exit 2; }
-  command -v taskset >/dev/null 2>&1 || { echo "taskset not found (util-linux)" >&2; exit 2; }
 fi
 if [[ -n "$MOCK_CPUSET$SENDER_CPUSET" ]]; then
   [[ "$MOCK_CPUSET" =~ ^[0-9][0-9,-]*$ && "$SENDER_CPUSET" =~ ^[0-9][0-9,-]*$ ]] ||
     { echo "BENCH_MOCK_CPUSET and BENCH_SENDER_CPUSET go together, each a CPU list such as 0 or 0-1 (got '$MOCK_CPUSET' and '$SENDER_CPUSET')" >&2; exit 2; }
   [[ -z "$WORKER_CPUSET$OTHER_CPUSET" ]] || { echo "BENCH_MOCK_CPUSET pins the senders; BENCH_WORKER_CPUSET the held workers: one or the other" >&2; exit 2; }
-  command -v taskset >/dev/null 2>&1 || { echo "taskset not found (util-linux)" >&2; exit 2; }
 fi
+[[ -z "$WORKER_CPUSET$OTHER_CPUSET$MOCK_CPUSET$SENDER_CPUSET" ]] || command -v taskset >/dev/null 2>&1 || { echo "taskset not found (util-linux)" >&2; exit 2; }
 [[ "$MOCK_DELAY_MS" =~ ^[0-9]+$ ]] || { echo "BENCH_MOCK_DELAY_MS must be whole milliseconds (got '$MOCK_DELAY_MS')" >&2; exit 2; }
 [[ -z "$SHARD_SIZE" ]] || positive BENCH_SHARD_SIZE "$SHARD_SIZE"
 [[ "$AUDIENCE" == received || "$AUDIENCE" == new ]] || { echo "BENCH_AUDIENCE must be received or new" >&2; exit 2; }

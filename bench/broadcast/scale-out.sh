@@ -45,8 +45,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
   grep -E '^Clarion +\|' "$WORK/round-$round.txt" | sed 's/^/  /' >&2
 done
 
-RESULTS="$HERE/../results/scale-out-$(date +%Y-%m-%d-%H%M%S).txt"
-mkdir -p "$(dirname "$RESULTS")"
+RESULTS=$(rounds_results_file scale-out)
 {
 echo
 echo "Clarion scale-out: $ROUNDS round(s), workers held to $BENCH_WORKER_CPU CPU each, $BENCH_DEVICES devices, mock after $BENCH_MOCK_DELAY_MS ms${BENCH_WORKER_CPU_PERIOD_US:+, CFS period $BENCH_WORKER_CPU_PERIOD_US µs}${BENCH_WORKER_CPUSET:+, workers pinned to CPU $BENCH_WORKER_CPUSET, the API process and the mock to CPU ${BENCH_OTHER_CPUSET:-}}"
